@@ -1,11 +1,12 @@
 /**
  * The viewer's links to parts it loads only when needed, so maps and visits that never use them download
- * none of their code: the minimap (./minimap.ts, for maps that turn it on), kiosk mode's idle watch
- * (./kiosk/idle.ts, for kiosk maps and embeds) and the lightbox (./details/lightbox.ts, when a "lightbox" location
+ * none of their code: the minimap (./minimap.ts, for maps that turn it on), kiosk mode's idle watch and
+ * on-screen keyboard (./kiosk/kiosk.ts, for kiosk maps and embeds) and the lightbox (./details/lightbox.ts, when a "lightbox" location
  * first opens).
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
 import type { Lightbox } from './details/lightbox';
+import type { ViewerText } from './i18n/messages';
 import type { IdleClock } from './kiosk/idle';
 import type { Minimap, MinimapHost } from './minimap';
 
@@ -19,9 +20,10 @@ export interface PartLink {
   destroy(): void;
 }
 
-/** What kiosk mode asks of the viewer: its root (whose page it watches) and its start over. */
+/** What kiosk mode asks of the viewer: its root (whose page it watches), its texts (the keyboard's) and its start over. */
 export interface KioskHost {
   readonly root: HTMLElement;
+  readonly model: { readonly text: ViewerText };
   startOver(): void;
 }
 
@@ -49,16 +51,17 @@ export function attachMinimap(host: MinimapHost & { corner(position: string): HT
 }
 
 /**
- * Loads and starts kiosk mode's idle watch when `on` (the embed's `?kiosk=`, else the map's `layout.kiosk`): the
- * viewer starts over after a while without input. Null, and nothing loaded or watched, otherwise.
+ * Loads and starts kiosk mode when `on` (the embed's `?kiosk=`, else the map's `layout.kiosk`): the viewer starts
+ * over after a while without input, and its fields type with an on-screen keyboard. Null, and nothing loaded or
+ * watched, otherwise.
  */
 export function attachKiosk(host: KioskHost, on: boolean, clock?: IdleClock): PartLink | null {
   if (!on) return null;
   let watch: { stop(): void } | null = null;
   let destroyed = false;
-  import('./kiosk/idle').then(
-    ({ watchIdle }) => {
-      if (!destroyed) watch = watchIdle(host.root, () => host.startOver(), clock);
+  import('./kiosk/kiosk').then(
+    ({ startKiosk }) => {
+      if (!destroyed) watch = startKiosk(host.root, host.model.text, () => host.startOver(), clock);
     },
     (e: unknown) => console.error('Kiosk mode could not be loaded', e),
   );

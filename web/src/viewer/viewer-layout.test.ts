@@ -76,4 +76,13 @@ describe('layoutFor (ADR 065: by the viewer’s own box)', () => {
     expect(fill(1920, 1080, { kiosk: true }).className).toContain('mn-kiosk');
     expect(fill(1920, 1080).className).not.toContain('mn-kiosk');
   });
+
+  it('widens a landscape kiosk’s sidebar to 30% of the screen, and no other', () => {
+    expect(fill(1920, 1080, { kiosk: true }).sidebarWidth).toBe(576);
+    expect(fill(1440, 900, { kiosk: true }).sidebarWidth).toBe(432);
+    expect(fill(1920, 1080).sidebarWidth).toBeLessThan(576);
+    const portrait = fill(1080, 1920, { kiosk: true });
+    expect(portrait.className).toContain('mn-portrait');
+    expect(portrait.sidebarWidth).toBe(fill(1080, 1920).sidebarWidth);
+  });
 });

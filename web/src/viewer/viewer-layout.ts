@@ -54,6 +54,9 @@ export interface Layout {
   fill: boolean;
 }
 
+/** A landscape kiosk's sidebar: this share of the screen's width at least (576 px of 1920). */
+export const KIOSK_SIDEBAR = 0.3;
+
 export function layoutFor(
   model: ViewerModel,
   { width, hasDirectory, sidebarOpen, height, kiosk = false, boxHeight = null }: LayoutInput,
@@ -69,6 +72,9 @@ export function layoutFor(
   let sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
   if (short) sidebarWidth = Math.min(sidebarWidth, Math.max(240, Math.round(width * 0.4)));
   const portrait = hasDirectory && width > 0 && (!!bp?.portrait || (!short && (width < sidebarWidth + 320 || tall)));
+  // A landscape kiosk's list is read at arm's length in 18 px text: a wider sidebar (the screen has room) shows each
+  // place's second line in two lines at most (viewer.css), where 320 px cut it after a few words (ADR 099).
+  if (kiosk && !portrait) sidebarWidth = Math.max(sidebarWidth, Math.round(width * KIOSK_SIDEBAR));
   const fill = height === 'fill' || s.layout.kiosk;
   const className = [
     'mn-viewer',

@@ -236,7 +236,8 @@ export class Directory {
   }
 
   #itemHeight(): number {
-    return rowHeight(this.#layout, this.#model.settings.directory.thumbnails, !!this.el.closest('.mn-kiosk'));
+    const k = this.el.closest('.mn-kiosk');
+    return rowHeight(this.#layout, this.#model.settings.directory.thumbnails, !!k, !!k?.matches('.mn-landscape'));
   }
 
   #rebuild(): void {

@@ -3,9 +3,10 @@
  * entry with its thumbnail or without. In kiosk mode (`kiosk`: the viewer's root has `mn-kiosk`) the entries' text is
  * larger, for a screen used at arm's length, and the rows are taller to hold it.
  */
-export function rowHeight(layout: 'list' | 'grid', thumbnails: boolean, kiosk: boolean): number {
+export function rowHeight(layout: 'list' | 'grid', thumbnails: boolean, kiosk: boolean, wide = false): number {
   if (layout === 'grid') return kiosk ? 208 : 176;
-  return thumbnails ? (kiosk ? 80 : 64) : kiosk ? 72 : 48;
+  // A landscape kiosk's list (`wide`) gives an entry's second line two lines (viewer.css).
+  return (thumbnails ? (kiosk ? 80 : 64) : kiosk ? 72 : 48) + (kiosk && wide ? 24 : 0);
 }
 
 /**

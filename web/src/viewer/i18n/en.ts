@@ -67,6 +67,14 @@ export const en = {
   youAreHere: 'You are here: {place}',
   /** The fixed start's mark on the map (its accessible name is youAreHere, with the place). */
   hereMark: 'You are here',
+  /** Kiosk mode's on-screen keyboard (kiosk/keyboard.ts): its name, keys' names, and its letter rows (spaces part
+     the rows; the language's own layout and letters where it has a Latin or a one-key-a-letter alphabet). */
+  kbName: 'Keyboard',
+  kbSpace: 'Space',
+  kbBack: 'Delete',
+  kbClear: 'Clear',
+  kbClose: 'Hide keyboard',
+  kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
   // A route's steps and summary (map-core/wayfinding/steps.ts, wordRoute): {place} is the destination or a
   // connector's name, {floor} a floor's name, {distance} a `distance`.
   walkTo: 'Walk to {place}',

@@ -5,6 +5,7 @@
  * and a viewer without kiosk mode loads and watches nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ENGLISH } from '../i18n/messages';
 import { attachKiosk } from '../on-demand';
 import { IdleTimer, KIOSK_IDLE_MS, watchIdle, type IdleClock } from './idle';
 
@@ -200,7 +201,7 @@ describe('attaching kiosk mode', () => {
     const clock = new TestClock();
     const startOver = vi.fn();
     const add = vi.spyOn(document, 'addEventListener');
-    expect(attachKiosk({ root: viewerRoot().root, startOver }, false, clock)).toBeNull();
+    expect(attachKiosk({ root: viewerRoot().root, model: { text: ENGLISH }, startOver }, false, clock)).toBeNull();
     await vi.dynamicImportSettled();
     expect(add).not.toHaveBeenCalled();
     clock.advance(10 * KIOSK_IDLE_MS);
@@ -211,7 +212,7 @@ describe('attaching kiosk mode', () => {
   it('starts the viewer over after the idle time when on, and stops with the viewer', async () => {
     const clock = new TestClock();
     const startOver = vi.fn();
-    const link = attachKiosk({ root: viewerRoot().root, startOver }, true, clock)!;
+    const link = attachKiosk({ root: viewerRoot().root, model: { text: ENGLISH }, startOver }, true, clock)!;
     await vi.dynamicImportSettled();
     clock.advance(KIOSK_IDLE_MS);
     expect(startOver).toHaveBeenCalledTimes(1);
