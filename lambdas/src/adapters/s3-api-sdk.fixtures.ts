@@ -8,7 +8,6 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Input, S3Operation, S3Output } from './s3-api';
 
-
 const client = new sdk.S3Client({ region: 'eu-west-1', forcePathStyle: true });
 
 /** A mocked answer's body as s3-api.ts answers it: bytes. */
