@@ -14,12 +14,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { keys } from '@mapnest/shared/keys';
 import { handler as saveMap } from './calls/save-map';
 import type { CallEvent } from './lib/callable';
+
+// S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
+vi.mock('./adapters/s3-api', () => import('./adapters/s3-api-sdk.fixtures'));
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

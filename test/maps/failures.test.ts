@@ -3,7 +3,8 @@
  * failure injected into one AWS call at a time. Whatever fails, the map stays readable at its previous
  * version and the caller gets an answer it can retry.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { MiddlewareStack } from '@smithy/types';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { documentWith } from '../helpers/documents';
@@ -17,7 +18,25 @@ let user: TestUser;
 let actor: Parameters<Maps['saveMap']>[0];
 
 /** Commands to fail, by name prefix (the document client sends TransactWriteItemsCommand); each entry fails once. */
-const failures: string[] = [];
+const failures: string[] = vi.hoisted(() => []);
+
+// S3 is reached through adapters/s3-api.ts (ADR 097): its operations fail as the SDK's commands did, before they are
+// sent, named as those commands were.
+vi.mock('../../lambdas/src/adapters/s3-api', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lambdas/src/adapters/s3-api')>();
+  const s3Send: typeof real.s3Send = (operation, input, options) => {
+    const at = failures.findIndex((f) => `${operation}Command`.startsWith(f));
+    if (at < 0) return real.s3Send(operation, input, options);
+    failures.splice(at, 1);
+    return Promise.reject(
+      Object.assign(new Error(`injected failure of ${operation}Command`), {
+        name: 'ServiceUnavailable',
+        $metadata: { httpStatusCode: 503 },
+      }),
+    );
+  };
+  return { ...real, s3Send };
+});
 /** Commands whose answer is lost once after the service has done them (a reset connection); the SDK sends them again. */
 const lostAnswers: string[] = [];
 /** Commands that fail once after the service has done them, in a way the SDK does not retry (the caller must learn). */
@@ -65,7 +84,6 @@ beforeAll(async () => {
   clients = await import('../../lambdas/src/lib/clients');
   maps = await import('../../lambdas/src/domain/services/maps');
   objects = await import('../../lambdas/src/adapters/maps/map-objects');
-  inject_(clients.s3.middlewareStack as unknown as MiddlewareStack<object, object>);
   inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);
   user = await createUser();
   actor = {
@@ -87,8 +105,7 @@ async function currentDocument(id: string) {
 }
 
 async function documentKeys(id: string): Promise<string[]> {
-  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const out = await clients.s3.send(
+  const out = await new S3Client({ forcePathStyle: true }).send(
     new ListObjectsV2Command({ Bucket: process.env.DOCUMENTS_BUCKET, Prefix: `maps/${id}/` }),
   );
   return (out.Contents ?? []).map((o) => o.Key!);

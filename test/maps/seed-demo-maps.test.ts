@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MapState } from '@mapnest/shared/constants';
 import { SEEDED_MAPS, SYSTEM_OWNER_UID } from '@mapnest/shared/demo-maps';
 import type { PublishedMap } from '@mapnest/shared/maps';
@@ -16,7 +16,6 @@ type SeedScript = typeof import('../../scripts/local/seed-demo');
 let seed: SeedScript;
 let maps: typeof import('../../lambdas/src/domain/services/maps');
 let table: typeof import('../../lambdas/src/adapters/maps/map-table');
-let clients: typeof import('../../lambdas/src/lib/clients');
 
 const suffix = randomBytes(4).toString('hex');
 const own = {
@@ -26,8 +25,11 @@ const own = {
 };
 const admin = { uid: 'seed-check-admin', email: 'admin@example.com', emailVerified: true, name: 'Admin', admin: true };
 
+/** S3 as the test reads it (the Lambdas reach it through adapters/s3-api.ts, ADR 097), once the stack's env is set. */
+const s3 = () => new S3Client({ forcePathStyle: true });
+
 async function published(id: string): Promise<PublishedMap> {
-  const out = await clients.s3.send(new GetObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: `maps/${id}.json` }));
+  const out = await s3().send(new GetObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: `maps/${id}.json` }));
   // Published copies are stored gzipped (ADR 027).
   return JSON.parse(gunzipSync(await out.Body!.transformToByteArray()).toString('utf8')) as PublishedMap;
 }
@@ -45,12 +47,11 @@ async function snapshot() {
 describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment', () => {
   beforeAll(async () => {
     Object.assign(process.env, inject('stackEnv'), own, { LOG_SILENT: '1' });
-    clients = await import('../../lambdas/src/lib/clients');
     const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
     const { ensureTable } = await import('../../scripts/local/dynamodb');
     await ensureTable(new DynamoDBClient({}), own.TABLE_NAME);
     for (const bucket of [own.DOCUMENTS_BUCKET, own.PUBLIC_BUCKET])
-      await clients.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+      await s3().send(new CreateBucketCommand({ Bucket: bucket }));
     seed = await import('../../scripts/local/seed-demo');
     maps = await import('../../lambdas/src/domain/services/maps');
     table = await import('../../lambdas/src/adapters/maps/map-table');
@@ -101,7 +102,7 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
   }, 60_000);
 
   it('writes a missing published copy again on the next run, from the map as it stands', async () => {
-    await clients.s3.send(new DeleteObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: 'maps/examplegeographic.json' }));
+    await s3().send(new DeleteObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: 'maps/examplegeographic.json' }));
     await expect(published('examplegeographic')).rejects.toThrow();
     expect(await seed.runSeedHandler('Update')).toMatchObject({
       Status: 'SUCCESS',

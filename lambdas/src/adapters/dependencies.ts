@@ -3,9 +3,9 @@
  * each (a point read of a key that never exists, HeadBucket, DescribeUserPool), in parallel, each given a short
  * deadline so a dead dependency is reported as down within a second or two instead of hanging the health check.
  */
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, s3 } from '../lib/clients';
+import { dynamo } from '../lib/clients';
+import { s3Send } from './s3-api';
 import { config } from '../lib/config';
 import { userPoolCall } from './user-pool-api';
 
@@ -26,7 +26,7 @@ async function probe(check: (abortSignal: AbortSignal) => Promise<unknown>): Pro
 export async function dependencyStates(): Promise<Record<DependencyName, DependencyState>> {
   // Names are read inside each probe: a name missing from the configuration is that dependency down, not a crash.
   const bucket = (name: () => string) => (abortSignal: AbortSignal) =>
-    s3.send(new HeadBucketCommand({ Bucket: name() }), { abortSignal });
+    s3Send('HeadBucket', { Bucket: name() }, { abortSignal });
   const [table, documentsBucket, uploadsBucket, publicBucket, userPool] = await Promise.all([
     probe((abortSignal) =>
       dynamo.send(new GetCommand({ TableName: config.tableName, Key: { pk: 'HEALTH', sk: 'CHECK' } }), { abortSignal }),

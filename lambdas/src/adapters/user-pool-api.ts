@@ -16,17 +16,12 @@
  * The contract test (user-pool-api.test.ts) runs the SDK's client next to this module against one server and
  * requires the same requests, a signature that verifies, and the same answers and errors.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { HttpRequest, loadJsonRpcErrorCode } from '@smithy/core/protocols';
-import {
-  DEFAULT_MAX_ATTEMPTS,
-  MAXIMUM_RETRY_DELAY,
-  Retry,
-  isThrottlingError,
-  isTransientError,
-} from '@smithy/core/retry';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256, unanswered, withRetries } from './aws-request';
+
+export { timing } from './aws-request';
 
 /** A user attribute as the API writes it. */
 export interface UserAttribute {
@@ -58,29 +53,6 @@ export class UserPoolApiError extends Error {
   }
 }
 
-/** What the signer hashes: text, or bytes in any of their forms. */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: SourceData) =>
-  typeof data === 'string'
-    ? data
-    : data instanceof ArrayBuffer
-      ? new Uint8Array(data)
-      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-/** SHA-256 and its HMAC in the shape the signer takes (what `@smithy/hash-node` does with node:crypto). */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: SourceData) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytes(data));
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-}
-
 /** Where the API is, and the region its requests are signed for. */
 export function userPoolEndpoint(env: NodeJS.ProcessEnv = process.env): { url: URL; region: string } {
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION;
@@ -88,15 +60,6 @@ export function userPoolEndpoint(env: NodeJS.ProcessEnv = process.env): { url: U
   const configured = env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER || env.AWS_ENDPOINT_URL;
   return { url: new URL(configured || `https://cognito-idp.${region}.amazonaws.com`), region };
 }
-
-/** The wait before the next try (what the SDK's standard retry strategy waits), and the wait itself. */
-export const timing = {
-  backoffMs: (retry: number, throttled: boolean, random: () => number = Math.random) =>
-    Math.floor(
-      random() * Math.min((throttled ? Retry.throttlingDelay() : Retry.delay()) * 2 ** retry, MAXIMUM_RETRY_DELAY),
-    ),
-  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-};
 
 let signer: { key: string; signer: SignatureV4 } | undefined;
 function signerFor(region: string): SignatureV4 {
@@ -122,18 +85,6 @@ async function answerError(res: Response): Promise<UserPoolApiError> {
   return new UserPoolApiError(code, body.message ?? body.Message ?? 'UnknownError', res.status);
 }
 
-/**
- * A fetch that got no answer, as the SDK's Node handler reports one: with a socket error code its classifiers know
- * (fetch's own, `UND_ERR_…`, read as the connection reset or timed out that they are).
- */
-function unanswered(error: unknown): Error {
-  const e = error as Error & { cause?: { code?: string } };
-  const cause = e?.cause?.code ?? '';
-  const code = !cause.startsWith('UND_ERR') && cause ? cause : /TIMEOUT/.test(cause) ? 'ETIMEDOUT' : 'ECONNRESET';
-  const failure = new Error(e?.message ?? 'The user pool API did not answer.', { cause: error });
-  return Object.assign(failure, { name: 'NetworkError', code, $metadata: {} });
-}
-
 /** Sends one operation; answers its output, or throws the answer's error once the SDK would stop trying. */
 export async function userPoolCall<Operation extends keyof UserPoolOutputs>(
   operation: Operation,
@@ -142,7 +93,7 @@ export async function userPoolCall<Operation extends keyof UserPoolOutputs>(
 ): Promise<UserPoolOutputs[Operation]> {
   const { url, region } = userPoolEndpoint();
   const body = JSON.stringify(input);
-  for (let attempt = 1; ; attempt++) {
+  return withRetries(async () => {
     const request = new HttpRequest({
       method: 'POST',
       protocol: url.protocol,
@@ -158,20 +109,19 @@ export async function userPoolCall<Operation extends keyof UserPoolOutputs>(
     });
     const signed = await signerFor(region).sign(request);
     const { host: _host, ...headers } = signed.headers;
-    let error: Error;
     try {
       const res = await fetch(new URL('/', url), { method: 'POST', headers, body, signal: options.abortSignal });
       // An operation with no output may answer an empty body, which the SDK reads as {}.
       if (res.ok)
-        return (await res.text().then((text) => (text ? JSON.parse(text) : {}))) as UserPoolOutputs[Operation];
-      error = await answerError(res);
+        return {
+          ok: true as const,
+          value: (await res.text().then((text) => (text ? JSON.parse(text) : {}))) as UserPoolOutputs[Operation],
+        };
+      return { ok: false as const, error: await answerError(res) };
     } catch (thrown) {
       // A caller's abort ends the call, as it ends the SDK's; a broken success is not the network's either.
       if (options.abortSignal?.aborted || thrown instanceof SyntaxError) throw thrown;
-      error = unanswered(thrown);
+      return { ok: false as const, error: unanswered(thrown, 'The user pool API') };
     }
-    const throttled = isThrottlingError(error as never);
-    if (attempt >= DEFAULT_MAX_ATTEMPTS || !(throttled || isTransientError(error as never))) throw error;
-    await timing.sleep(timing.backoffMs(attempt - 1, throttled));
-  }
+  });
 }

@@ -14,6 +14,9 @@ import { MESSAGES } from '@mapnest/shared/errors';
 import { signedInRecently } from './accounts';
 import type { Actor } from './maps';
 
+// S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
+vi.mock('../adapters/s3-api', () => import('../adapters/s3-api-sdk.fixtures'));
+
 describe('signedInRecently', () => {
   const now = 1_700_000_000_000;
   it('accepts a password entered within the last 5 minutes', () => {

@@ -15,6 +15,9 @@ import type { MapItem } from '../adapters/maps/map-items';
 import type { Identity } from '../lib/identity';
 import { getMapAnalytics, receiveBeacon, setMapAnalyticsZone } from './analytics';
 
+// S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
+vi.mock('../adapters/s3-api', () => import('../adapters/s3-api-sdk.fixtures'));
+
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
 const OWNER: Identity = { uid: 'owner-1', email: 'o@example.com', emailVerified: true, name: 'O', admin: false };

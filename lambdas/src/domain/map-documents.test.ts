@@ -6,7 +6,7 @@
 import { CopyObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '@mapnest/shared/keys';
 import { DocumentGoneError, HistoryEntryNotFoundError, MapNotFoundError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
@@ -14,6 +14,9 @@ import { restoreMapHistory } from './map-history';
 import type { Actor } from './maps';
 import { publishMap } from './publishing';
 import * as maps from './services/maps';
+
+// S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
+vi.mock('../adapters/s3-api', () => import('../adapters/s3-api-sdk.fixtures'));
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

@@ -3,8 +3,7 @@
  * each file's key as `{key}/.thumb-{size}.jpg`, fall under a common prefix and are not listed), and
  * the first bytes of an object for checking that its contents match its declared type.
  */
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { s3 } from '../../lib/clients';
+import { s3Send } from '../s3-api';
 import { config } from '../../lib/config';
 
 export interface ListedObject {
@@ -30,15 +29,13 @@ export const fileLibrary = {
     let start = after ?? prefix;
     let truncated = false;
     do {
-      const page = await s3.send(
-        new ListObjectsV2Command({
-          Bucket: config.uploadsBucket,
-          Prefix: prefix,
-          Delimiter: '/',
-          MaxKeys: maxKeys + 1 - objects.length,
-          StartAfter: start,
-        }),
-      );
+      const page = await s3Send('ListObjectsV2', {
+        Bucket: config.uploadsBucket,
+        Prefix: prefix,
+        Delimiter: '/',
+        MaxKeys: maxKeys + 1 - objects.length,
+        StartAfter: start,
+      });
       const contents = page.Contents ?? [];
       for (const o of contents) {
         if (o.Key && o.Key !== prefix)
@@ -58,10 +55,8 @@ export const fileLibrary = {
   /** The first `bytes` bytes of an object, or null when it does not exist. */
   async head(key: string, bytes = 4096): Promise<Uint8Array | null> {
     try {
-      const out = await s3.send(
-        new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
-      );
-      return await out.Body!.transformToByteArray();
+      const out = await s3Send('GetObject', { Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` });
+      return out.Body;
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
       if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;

@@ -1,10 +1,9 @@
 /**
  * Presigned POSTs to the uploads bucket: how browsers upload files and avatars. A module of its own, apart from
  * `uploads` (an object, which a bundle carries whole), so only the calls that hand out an upload carry
- * `@aws-sdk/s3-presigned-post` (ADR 042). The policy, not the browser, enforces the key, the type and the size.
+ * the policy's making (ADR 042, ADR 097). The policy, not the browser, enforces the key, the type and the size.
  */
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { s3 } from '../../lib/clients';
+import { presignPost } from '../s3-api';
 import { config } from '../../lib/config';
 import { forBrowser } from '../browser-url';
 
@@ -21,7 +20,7 @@ export async function presignUpload(args: {
 }): Promise<{ url: string; fields: Record<string, string> }> {
   const fields: Record<string, string> = { 'Content-Type': args.contentType };
   if (args.cacheControl) fields['Cache-Control'] = args.cacheControl;
-  const post = await createPresignedPost(s3, {
+  const post = await presignPost({
     Bucket: config.uploadsBucket,
     Key: args.key,
     Conditions: [

@@ -4,15 +4,7 @@
  * them. Browsers upload with presigned POSTs (./upload-post.ts), whose policy, not the browser, enforces the key, the
  * type and the size.
  */
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { s3 } from '../../lib/clients';
+import { s3Send } from '../s3-api';
 import { config } from '../../lib/config';
 
 export interface StoredObject {
@@ -36,7 +28,7 @@ const preconditionFailed = (err: unknown) => {
 /** Size, type and ETag of an object, or null when there is none. */
 export async function head(key: string): Promise<StoredObject | null> {
   try {
-    const out = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const out = await s3Send('HeadObject', { Bucket: config.uploadsBucket, Key: key });
     return {
       key,
       size: out.ContentLength ?? 0,
@@ -53,9 +45,9 @@ export async function head(key: string): Promise<StoredObject | null> {
 /** The object's bytes, type and ETag (the version read, for `replace`), or null when there is none. */
 export async function get(key: string): Promise<{ body: Uint8Array; contentType: string; etag: string } | null> {
   try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const out = await s3Send('GetObject', { Bucket: config.uploadsBucket, Key: key });
     return {
-      body: await out.Body!.transformToByteArray(),
+      body: out.Body,
       contentType: out.ContentType ?? '',
       etag: (out.ETag ?? '').replace(/"/g, ''),
     };
@@ -73,16 +65,14 @@ export async function put(
   cacheControl?: string,
   ifMatch?: string,
 ): Promise<void> {
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: config.uploadsBucket,
-      Key: key,
-      Body: body,
-      ContentType: contentType,
-      CacheControl: cacheControl,
-      ...(ifMatch !== undefined && { IfMatch: `"${ifMatch}"` }),
-    }),
-  );
+  await s3Send('PutObject', {
+    Bucket: config.uploadsBucket,
+    Key: key,
+    Body: body,
+    ContentType: contentType,
+    CacheControl: cacheControl,
+    ...(ifMatch !== undefined && { IfMatch: `"${ifMatch}"` }),
+  });
 }
 
 /**
@@ -113,14 +103,12 @@ export async function replace(
  */
 export async function copy(from: string, to: string, ifMatch: string): Promise<{ etag: string } | null> {
   try {
-    const out = await s3.send(
-      new CopyObjectCommand({
-        Bucket: config.uploadsBucket,
-        Key: to,
-        CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
-        CopySourceIfMatch: `"${ifMatch}"`,
-      }),
-    );
+    const out = await s3Send('CopyObject', {
+      Bucket: config.uploadsBucket,
+      Key: to,
+      CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      CopySourceIfMatch: `"${ifMatch}"`,
+    });
     return { etag: (out.CopyObjectResult?.ETag ?? '').replace(/"/g, '') };
   } catch (err) {
     if (notFound(err) || preconditionFailed(err)) return null;
@@ -135,17 +123,15 @@ export async function copy(from: string, to: string, ifMatch: string): Promise<{
  */
 export async function restamp(key: string, etag: string, contentType: string, cacheControl: string): Promise<boolean> {
   try {
-    await s3.send(
-      new CopyObjectCommand({
-        Bucket: config.uploadsBucket,
-        Key: key,
-        CopySource: `${config.uploadsBucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
-        CopySourceIfMatch: `"${etag}"`,
-        MetadataDirective: 'REPLACE',
-        ContentType: contentType,
-        CacheControl: cacheControl,
-      }),
-    );
+    await s3Send('CopyObject', {
+      Bucket: config.uploadsBucket,
+      Key: key,
+      CopySource: `${config.uploadsBucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+      CopySourceIfMatch: `"${etag}"`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+      CacheControl: cacheControl,
+    });
     return true;
   } catch (err) {
     if (notFound(err) || preconditionFailed(err)) return false;
@@ -158,9 +144,11 @@ export async function list(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }),
-    );
+    const page = await s3Send('ListObjectsV2', {
+      Bucket: config.uploadsBucket,
+      Prefix: prefix,
+      ContinuationToken: token,
+    });
     for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -171,9 +159,10 @@ export async function list(prefix: string): Promise<string[]> {
 export async function deleteKeys(keys: readonly string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) {
     const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-    const out = await s3.send(
-      new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }),
-    );
+    const out = await s3Send('DeleteObjects', {
+      Bucket: config.uploadsBucket,
+      Delete: { Objects: batch, Quiet: true },
+    });
     if (out.Errors?.length)
       throw new Error(
         `could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`,

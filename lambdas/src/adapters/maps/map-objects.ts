@@ -4,18 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
 import { objectKeys } from '@mapnest/shared/keys';
 import { PUBLISHED_CACHE_CONTROL, type PublishedMap } from '@mapnest/shared/maps';
-import { s3 } from '../../lib/clients';
+import { s3Send } from '../s3-api';
 import { config } from '../../lib/config';
 import { DocumentGoneError } from '../../lib/errors';
 
@@ -33,14 +24,12 @@ function isMissing(err: unknown): boolean {
 /** Stores a document version (its JSON, checked against the map size limit by the caller) under a fresh key. */
 export async function putDocument(mapId: string, version: number, json: string): Promise<string> {
   const key = objectKeys.mapDocument(mapId, version, nonce());
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: config.documentsBucket,
-      Key: key,
-      Body: json,
-      ContentType: 'application/json',
-    }),
-  );
+  await s3Send('PutObject', {
+    Bucket: config.documentsBucket,
+    Key: key,
+    Body: json,
+    ContentType: 'application/json',
+  });
   return key;
 }
 
@@ -48,15 +37,13 @@ export async function putDocument(mapId: string, version: number, json: string):
 export async function copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
   const key = objectKeys.mapDocument(mapId, version, nonce());
   try {
-    await s3.send(
-      new CopyObjectCommand({
-        Bucket: config.documentsBucket,
-        Key: key,
-        CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
-        ContentType: 'application/json',
-        MetadataDirective: 'REPLACE',
-      }),
-    );
+    await s3Send('CopyObject', {
+      Bucket: config.documentsBucket,
+      Key: key,
+      CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
+      ContentType: 'application/json',
+      MetadataDirective: 'REPLACE',
+    });
   } catch (err) {
     if (isMissing(err)) throw new DocumentGoneError(sourceKey);
     throw err;
@@ -68,16 +55,16 @@ export async function copyDocument(sourceKey: string, mapId: string, version: nu
 export async function getDocument(key: string): Promise<unknown> {
   let out;
   try {
-    out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+    out = await s3Send('GetObject', { Bucket: config.documentsBucket, Key: key });
   } catch (err) {
     if (isMissing(err)) throw new DocumentGoneError(key);
     throw err;
   }
-  return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
+  return JSON.parse(new TextDecoder().decode(out.Body)) as unknown;
 }
 
 export async function deleteDocument(key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  await s3Send('DeleteObject', { Bucket: config.documentsBucket, Key: key });
 }
 
 /** Deletes every stored version of a map. */
@@ -85,14 +72,14 @@ export async function deleteAllDocuments(mapId: string): Promise<void> {
   const prefix = objectKeys.mapDocumentPrefix(mapId);
   let token: string | undefined;
   do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }),
-    );
+    const page = await s3Send('ListObjectsV2', {
+      Bucket: config.documentsBucket,
+      Prefix: prefix,
+      ContinuationToken: token,
+    });
     const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
     if (objects.length) {
-      await s3.send(
-        new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }),
-      );
+      await s3Send('DeleteObjects', { Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } });
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -103,28 +90,26 @@ export async function deleteAllDocuments(mapId: string): Promise<void> {
  * `Content-Encoding: gzip` (CloudFront compresses nothing over 10 MB itself), and every browser inflates them.
  */
 export async function publish(published: PublishedMap): Promise<void> {
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: config.publicBucket,
-      Key: objectKeys.publishedMap(published.id),
-      Body: gzipSync(JSON.stringify(published), { level: 9 }),
-      ContentEncoding: 'gzip',
-      ContentType: 'application/json; charset=utf-8',
-      CacheControl: PUBLISHED_CACHE_CONTROL,
-      Metadata: { version: String(published.version), expired: String(published.expired) },
-    }),
-  );
+  await s3Send('PutObject', {
+    Bucket: config.publicBucket,
+    Key: objectKeys.publishedMap(published.id),
+    Body: gzipSync(JSON.stringify(published), { level: 9 }),
+    ContentEncoding: 'gzip',
+    ContentType: 'application/json; charset=utf-8',
+    CacheControl: PUBLISHED_CACHE_CONTROL,
+    Metadata: { version: String(published.version), expired: String(published.expired) },
+  });
 }
 
 /** The published copy as visitors read it, or null when there is none (a deleted map). */
 export async function getPublished(mapId: string): Promise<PublishedMap | null> {
   try {
-    const out = await s3.send(
-      new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
-    );
-    // Stored gzipped since ADR 027; copies written before are plain JSON.
-    const body = Buffer.from(await out.Body!.transformToByteArray());
-    return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
+    const out = await s3Send('GetObject', { Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) });
+    // Stored gzipped since ADR 027; copies written before are plain JSON. Read by its bytes, not its
+    // Content-Encoding: fetch inflates what it is told is gzip (s3-api.ts), so the bytes may come inflated.
+    const body = Buffer.from(out.Body);
+    const gzipped = body[0] === 0x1f && body[1] === 0x8b;
+    return JSON.parse((gzipped ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
   } catch (err) {
     if (isMissing(err)) return null;
     throw err;
@@ -134,9 +119,7 @@ export async function getPublished(mapId: string): Promise<PublishedMap | null> 
 /** The version and expiry flag of the published copy, or null when the map is not published. */
 export async function publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
   try {
-    const head = await s3.send(
-      new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
-    );
+    const head = await s3Send('HeadObject', { Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) });
     return { version: Number(head.Metadata?.version ?? 0), expired: head.Metadata?.expired === 'true' };
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -146,7 +129,7 @@ export async function publishedState(mapId: string): Promise<{ version: number; 
 }
 
 export async function unpublish(mapId: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
+  await s3Send('DeleteObject', { Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) });
 }
 
 /**

@@ -20,6 +20,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../maps';
 
+// S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
+vi.mock('../../adapters/s3-api', () => import('../../adapters/s3-api-sdk.fixtures'));
+
 const UID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const KEY = `${UID}/files/0123456789abcdef-floor.svg`;
 const owner = { subject: UID } as Actor;
