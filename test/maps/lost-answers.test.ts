@@ -1,13 +1,13 @@
 /**
- * The maps list when the answer to a duplicate or a delete is lost (the server did it, the browser's request failed
- * after): the list is read again before anything is said, so a done action is never reported as failed, and the
- * author does not duplicate a second time a copy they cannot see.
+ * The maps list when the answer to a duplicate, a delete, a create, a rename or a state change is lost (the server
+ * did it, the browser's request failed after): the list is read again before anything is said, so a done action is
+ * never reported as failed, and the author does not make a second copy or a second map they cannot see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { launchBrowser, signInWithTokens } from '../helpers/browser';
-import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -82,5 +82,56 @@ describe('a lost answer on the maps list', () => {
       await page.unroute('**/api/fn/deleteMap');
     }
     expect(await titles()).toEqual(['Harbour']);
+  }, 120_000);
+  it('to a create opens the map the server made and makes no second one', async () => {
+    await openMapsList();
+    await page.getByRole('link', { name: 'New map' }).click();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Lighthouse');
+    await loseAnswersOf('createMap');
+    try {
+      await page.getByRole('button', { name: 'Create map' }).click();
+      await page.waitForURL(/\/maps\/[A-Za-z0-9]{20}$/);
+      expect(await page.getByText('Could not create the map').count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/fn/createMap');
+    }
+    const made = (await call<MapSummary[]>('listMaps', null, user)).filter((m) => m.title === 'Lighthouse');
+    expect(made.map((m) => `/maps/${m.id}`)).toEqual([new URL(page.url()).pathname]);
+  }, 120_000);
+
+  it('to a rename shows the new title and no failure', async () => {
+    await openMapsList();
+    await card('Harbour').waitFor();
+    await loseAnswersOf('renameMap');
+    try {
+      await openMapMenu('Harbour', 'Rename');
+      const field = page.getByRole('textbox', { name: 'Map title' });
+      await field.fill('Harbour North');
+      await field.press('Enter');
+      await card('Harbour North').waitFor();
+      await field.waitFor({ state: 'detached' });
+      expect(await page.getByText('cannot be reached').count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/fn/renameMap');
+    }
+    expect(await titles()).toEqual(['Harbour North', 'Lighthouse']);
+  }, 120_000);
+
+  it('to a state change shows the map in its new state and the slot it took', async () => {
+    await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, await adminUser());
+    await openMapsList();
+    const slots = page.getByRole('region', { name: 'Map slots' });
+    await slots.getByText('0 of 1 used').waitFor();
+    await loseAnswersOf('setMapState');
+    try {
+      await card('Harbour North').getByRole('button', { name: 'Go live' }).click();
+      await card('Harbour North').getByRole('button', { name: 'Back to test' }).waitFor();
+      await slots.getByText('1 of 1 used').waitFor();
+      expect(await card('Harbour North').getByText('Could not').count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/fn/setMapState');
+    }
+    const listed = await call<MapSummary[]>('listMaps', null, user);
+    expect(listed.find((m) => m.title === 'Harbour North')?.state).toBe(1);
   }, 120_000);
 });

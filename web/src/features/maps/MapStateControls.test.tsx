@@ -186,6 +186,47 @@ describe('map state controls on the maps list', () => {
     );
   });
 
+  it('shows a move the server made as made when its answer is lost, and reads the slots again', async () => {
+    let list = [liveMap];
+    const calls = routeCalls(mockCall, {
+      listMaps: () => list,
+      getSlots: () => FREE_SLOTS,
+      setMapState: () => {
+        list = [{ ...liveMap, state: 3 }];
+        throw new CallError('internal', 'internal');
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(1));
+    fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }));
+    await waitFor(() => expect(stateButtons('Campus Map')).toEqual(['Move to Basic', 'Back to test']));
+    expect(within(card('Campus Map')).queryByText(/Could not/)).toBeNull();
+    expect(calls.callsTo('setMapState')).toHaveLength(1);
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(2));
+  });
+
+  it('says a move is not confirmed, not that it failed, when its answer and the list are both lost', async () => {
+    let listFails = false;
+    routeCalls(mockCall, {
+      listMaps: () => {
+        if (listFails) throw new CallError('unavailable', 'unavailable');
+        return [testMap];
+      },
+      getSlots: () => FREE_SLOTS,
+      setMapState: () => {
+        listFails = true;
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
+    expect((await within(card('Riverside Mall')).findByText(/Could not confirm/)).textContent).toBe(
+      'Could not confirm that “Riverside Mall” went live. Check your connection, then reload the list to see the map’s state before trying again.',
+    );
+  });
+
   it('asks before moving a map back to test, which starts its 7 days', async () => {
     const calls = server([{ ...liveMap, publication: 'published', publishedVersion: liveMap.version }]);
     renderRoutes('/maps', { session: signedIn });

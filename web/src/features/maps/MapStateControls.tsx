@@ -7,7 +7,7 @@ import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMe
 import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { PLAN_NAMES, type PlanId } from '@mapnest/shared/constants';
-import { describeError, exhaustedCapacity, exhaustedSlot, type SlotKind } from './map-errors';
+import { describeError, exhaustedCapacity, exhaustedSlot, OutcomeUnconfirmed, type SlotKind } from './map-errors';
 import { shortDate, stateBadge, stateText } from './map-format';
 import {
   backToTestText,
@@ -45,6 +45,11 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
     try {
       await onSetState(move.to);
     } catch (error) {
+      // A lost answer the list could not settle: the move may be done, so it is not called a failure.
+      if (error instanceof OutcomeUnconfirmed) {
+        setProblem({ what: `Could not confirm that ${move.done(map.title)}.`, slot: null, reason: error.message });
+        return;
+      }
       setProblem({
         what: `Could not ${move.what(map.title)}.`,
         slot: exhaustedSlot(error),

@@ -275,6 +275,56 @@ describe('maps list', () => {
     expect(screen.queryByText('A title is required')).toBeNull();
   });
 
+  it('shows the new title and no failure when the answer to a rename is lost after the server renamed', async () => {
+    let maps: MapSummary[] = [mall];
+    const calls = routeCalls(mockCall, {
+      listMaps: () => maps,
+      getSlots: () => NO_SLOTS,
+      renameMap: (data) => {
+        maps = [{ ...mall, title: (data as { title: string }).title }];
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Rename');
+    const field = screen.getByRole('textbox', { name: 'Map title' });
+    fireEvent.change(field, { target: { value: ' Riverside Mall West ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByRole('link', { name: 'Riverside Mall West' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Map title' })).toBeNull();
+    expect(screen.queryByText(/cannot be reached/)).toBeNull();
+    expect(calls.callsTo('renameMap')).toHaveLength(1);
+  });
+
+  it('says a rename is not confirmed, not that it failed, when its answer and the list are both lost', async () => {
+    let listFails = false;
+    routeCalls(mockCall, {
+      listMaps: () => {
+        if (listFails) throw new CallError('unavailable', 'unavailable');
+        return [mall];
+      },
+      getSlots: () => NO_SLOTS,
+      renameMap: () => {
+        listFails = true;
+        throw new CallError('deadline-exceeded', 'deadline-exceeded');
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Rename');
+    const field = screen.getByRole('textbox', { name: 'Map title' });
+    fireEvent.change(field, { target: { value: 'Riverside Mall West' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText(/Could not confirm/)).toHaveProperty(
+      'textContent',
+      'Could not confirm that “Riverside Mall” was renamed. Check your connection, then reload the list to see its title before renaming it again.',
+    );
+    expect(screen.queryByText(/took too long/)).toBeNull();
+  });
+
   it('duplicates a map and shows the copy', async () => {
     let maps: MapSummary[] = [mall];
     const copy = aMap({ id: 'map00000000000000009', title: '[D] Riverside Mall' });

@@ -6,13 +6,12 @@ import { isTestState, type MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
-import { describeError } from './map-errors';
+import { describeError, OutcomeUnconfirmed } from './map-errors';
 import { matchesSearch } from './map-format';
 import { MapCard } from './MapCard';
 import { MapsEmpty, MapsLoadFailed, MapsSkeleton, NoMatchingMaps } from './MapsListStates';
 import { PlusIcon } from './MapIcons';
 import {
-  OutcomeUnconfirmed,
   deleteMapAtom,
   duplicateMapAtom,
   loadMapsAtom,
@@ -170,7 +169,13 @@ export default function MapsPage() {
                 now={now}
                 busyLabel={busy[map.id] ?? null}
                 onRename={(title) =>
-                  renameMap({ id: map.id, title }).catch((error: unknown) => Promise.reject(inWords(error)))
+                  renameMap({ id: map.id, title }).catch((error: unknown) =>
+                    Promise.reject(
+                      error instanceof OutcomeUnconfirmed
+                        ? new Error(`Could not confirm that “${map.title}” was renamed. ${error.message}`)
+                        : inWords(error),
+                    ),
+                  )
                 }
                 onDuplicate={() => void duplicate(map)}
                 onDelete={() => setToDelete(map)}

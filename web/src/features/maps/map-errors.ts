@@ -52,3 +52,9 @@ export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof CallError)) return true;
   return ERROR_CODES[error.code].http >= 500 && error.code !== 'unimplemented';
 }
+
+/**
+ * An action on the maps list whose answer was lost and whose outcome the list could not show either (it could not be
+ * read): the author is told to look before trying again, never that it failed. The message says what to do.
+ */
+export class OutcomeUnconfirmed extends Error {}

@@ -12,6 +12,8 @@ export interface StateMove {
   busy: string;
   /** What failed, for the error message: 'make “Mall” live'. */
   what: (title: string) => string;
+  /** What may have been done when its answer was lost: '“Mall” went live'. */
+  done: (title: string) => string;
   /** Moving back to test starts the 7-day clock, so it is confirmed first. */
   confirm: boolean;
 }
@@ -21,6 +23,7 @@ const GO_LIVE: StateMove = {
   label: 'Go live',
   busy: 'Going live…',
   what: (t) => `make “${t}” live`,
+  done: (t) => `“${t}” went live`,
   confirm: false,
 };
 const MAKE_PRO: StateMove = {
@@ -28,6 +31,7 @@ const MAKE_PRO: StateMove = {
   label: 'Make Pro',
   busy: 'Making it Pro…',
   what: (t) => `make “${t}” Pro`,
+  done: (t) => `“${t}” was made Pro`,
   confirm: false,
 };
 const TO_BASIC: StateMove = {
@@ -35,6 +39,7 @@ const TO_BASIC: StateMove = {
   label: 'Move to Basic',
   busy: 'Moving to Basic…',
   what: (t) => `move “${t}” to a Basic slot`,
+  done: (t) => `“${t}” moved to a Basic slot`,
   confirm: false,
 };
 const TO_TEST: StateMove = {
@@ -42,6 +47,7 @@ const TO_TEST: StateMove = {
   label: 'Back to test',
   busy: 'Moving back to test…',
   what: (t) => `move “${t}” back to test`,
+  done: (t) => `“${t}” moved back to test`,
   confirm: true,
 };
 

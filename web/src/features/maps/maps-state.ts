@@ -11,7 +11,7 @@ import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapn
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionMap } from '../../state/session';
-import { describeError, outcomeUnknown } from './map-errors';
+import { describeError, OutcomeUnconfirmed, outcomeUnknown } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -126,38 +126,21 @@ export const loadSlotsAtom = atom(null, async (get, set) => {
   }
 });
 
-/** Creates a map (blank, or from a document) and answers its id; the list and slots reload. */
-export const createMapAtom = atom(null, async (get, set, input: { title: string; mapData?: MapDocument | null }) => {
-  requireUser(get);
-  const id = await logged('create', () => mapsApi.createMap(input.title, input.mapData));
-  void set(loadMapsAtom);
-  void set(loadSlotsAtom);
-  return id;
-});
-
-/** Renames a map; the list shows the new title once the server has it. */
-export const renameMapAtom = atom(null, async (get, set, input: { id: string; title: string }) => {
-  const userId = requireUser(get);
-  const updated = await logged('rename', () => mapsApi.renameMap(input.id, input.title));
-  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
-  return updated;
-});
-
-/** A duplicate or delete whose answer was lost, and the maps could not be read to learn whether it was done. */
-export class OutcomeUnconfirmed extends Error {}
-
 /**
  * After a failure that may have been done anyway (a lost answer, a timeout, a 5xx), reads the list again, shows it,
- * and returns when it shows the action `done`; otherwise the failure stands. A second click would otherwise repeat
- * an action already made (a second copy) or fail against it (a delete of a map already gone).
+ * and answers what `found` finds there of the action done (the copy, the renamed map); when it finds nothing the
+ * failure stands, and when the list cannot be read the outcome is unconfirmed. A second click would otherwise repeat
+ * an action already made (a second copy, a second new map) or fail against it (a delete of a map already gone). The
+ * slot counters are read again too: the action may have taken or given back a slot.
  */
-async function learnOutcome(
+async function learnOutcome<T>(
   get: Getter,
   set: Setter,
   input: { userId: string; error: unknown; unconfirmed: string },
-  done: (maps: readonly MapSummary[]) => boolean,
-): Promise<void> {
+  found: (maps: readonly MapSummary[]) => T | undefined,
+): Promise<T> {
   if (!outcomeUnknown(input.error)) throw input.error;
+  void set(loadSlotsAtom);
   let maps: readonly MapSummary[];
   try {
     maps = await mapsApi.listMaps();
@@ -166,8 +149,61 @@ async function learnOutcome(
   }
   set(loadSeqAtom, get(loadSeqAtom) + 1);
   storeMaps(get, set, input.userId, maps);
-  if (!done(maps)) throw input.error;
+  const outcome = found(maps);
+  if (outcome === undefined) throw input.error;
+  return outcome;
 }
+
+/**
+ * The ids of the maps there are before a create, to tell its map from the others if its answer is lost: the loaded
+ * list, or the list read first when none is loaded (the new-map page opened directly); null when it cannot be read.
+ */
+async function mapIdsBefore(get: Getter, set: Setter): Promise<ReadonlySet<string> | null> {
+  if (get(mapsListAtom).status !== 'ready') await set(loadMapsAtom);
+  const list = get(mapsListAtom);
+  return list.status === 'ready' ? new Set(list.maps.map((m) => m.id)) : null;
+}
+
+/**
+ * Creates a map (blank, or from a document) and answers its id; the list and slots reload. createMap takes no request
+ * id, so when its answer is lost the list is the witness: a map with the title asked for that was not there before.
+ */
+export const createMapAtom = atom(null, async (get, set, input: { title: string; mapData?: MapDocument | null }) => {
+  const userId = requireUser(get);
+  const before = await mapIdsBefore(get, set);
+  try {
+    const id = await logged('create', () => mapsApi.createMap(input.title, input.mapData));
+    void set(loadMapsAtom);
+    void set(loadSlotsAtom);
+    return id;
+  } catch (error) {
+    const title = input.title.trim();
+    const unconfirmed = 'Check your connection, then look for it in your maps list before creating it again.';
+    return learnOutcome(get, set, { userId, error, unconfirmed }, (maps) => {
+      const titled = maps.filter((m) => m.title === title);
+      // Without the list from before, a map of that title may be this one or an older one: only none says "not made".
+      if (!before && titled.length > 0) throw new OutcomeUnconfirmed(unconfirmed, { cause: error });
+      return titled.find((m) => before && !before.has(m.id))?.id;
+    });
+  }
+});
+
+/** Renames a map; the list shows the new title once the server has it (or, its answer lost, once the list shows it). */
+export const renameMapAtom = atom(null, async (get, set, input: { id: string; title: string }) => {
+  const userId = requireUser(get);
+  let updated: MapSummary;
+  try {
+    updated = await logged('rename', () => mapsApi.renameMap(input.id, input.title));
+  } catch (error) {
+    const title = input.title.trim();
+    const unconfirmed = 'Check your connection, then reload the list to see its title before renaming it again.';
+    return learnOutcome(get, set, { userId, error, unconfirmed }, (maps) =>
+      maps.find((m) => m.id === input.id && m.title === title),
+    );
+  }
+  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
+  return updated;
+});
 
 /** Duplicates a map ('[D] ' title, a new test map) and answers the copy's id. */
 export const duplicateMapAtom = atom(null, async (get, set, id: string) => {
@@ -182,14 +218,13 @@ export const duplicateMapAtom = atom(null, async (get, set, id: string) => {
   } catch (error) {
     const copyTitle = source && `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
     const known = new Set(list.maps.map((m) => m.id));
-    let copy: MapSummary | undefined;
     const unconfirmed = 'Check your connection, then look for the copy in the list before duplicating again.';
-    await learnOutcome(get, set, { userId, error, unconfirmed }, (maps) => {
-      copy = maps.find((m) => !known.has(m.id) && m.title === copyTitle);
-      return !!copy;
-    });
-    void set(loadSlotsAtom);
-    return copy!.id;
+    return learnOutcome(
+      get,
+      set,
+      { userId, error, unconfirmed },
+      (maps) => maps.find((m) => !known.has(m.id) && m.title === copyTitle)?.id,
+    );
   }
 });
 
@@ -198,13 +233,15 @@ export const deleteMapAtom = atom(null, async (get, set, id: string) => {
   const userId = requireUser(get);
   try {
     await logged('delete', () => mapsApi.deleteMap(id));
+    void set(loadSlotsAtom);
   } catch (error) {
     const unconfirmed =
       'We could not confirm whether this map was deleted. Check your connection and reload the list before trying again.';
-    await learnOutcome(get, set, { userId, error, unconfirmed }, (maps) => !maps.some((m) => m.id === id));
+    await learnOutcome(get, set, { userId, error, unconfirmed }, (maps) =>
+      maps.some((m) => m.id === id) ? undefined : true,
+    );
   }
   updateLoaded(get, set, userId, (maps) => maps.filter((m) => m.id !== id));
-  void set(loadSlotsAtom);
 });
 
 /** Applies fields the server reported for one map (after a restore, a state change) without a reload. */
@@ -220,7 +257,15 @@ export const patchMapAtom = atom(null, (get, set, patch: Pick<MapSummary, 'id'> 
  */
 export const setMapStateAtom = atom(null, async (get, set, input: { id: string; state: MapStateValue }) => {
   const userId = requireUser(get);
-  const updated = await logged('state', () => mapsApi.setMapState(input.id, input.state));
+  let updated: MapSummary;
+  try {
+    updated = await logged('state', () => mapsApi.setMapState(input.id, input.state));
+  } catch (error) {
+    const unconfirmed = 'Check your connection, then reload the list to see the map’s state before trying again.';
+    return learnOutcome(get, set, { userId, error, unconfirmed }, (maps) =>
+      maps.find((m) => m.id === input.id && m.state === input.state),
+    );
+  }
   updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
   void set(loadSlotsAtom);
   return updated;

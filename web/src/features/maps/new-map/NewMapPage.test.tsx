@@ -2,11 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../../state/session';
 import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from '../maps.fixtures';
 import { createMapAtom, loadMapsAtom, mapsListAtom } from '../maps-state';
+import { OutcomeUnconfirmed } from '../map-errors';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -48,6 +50,53 @@ describe('new map page', () => {
     await waitFor(() => expect(calls.callsTo('createMap')).toEqual([{ title: 'Riverside Mall' }]));
     await act(async () => answer.resolve('abcDEF1234567890abcd'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/maps/abcDEF1234567890abcd'));
+  });
+
+  it('opens the map the server made when the answer to create is lost, and makes no second one', async () => {
+    const made = aMap({ id: 'abcDEF1234567890abcd', title: 'Riverside Mall' });
+    const older = aMap({ id: 'map00000000000000007', title: 'Riverside Mall' });
+    let maps = [older];
+    const calls = routeCalls(mockCall, {
+      listMaps: () => maps,
+      getSlots: () => NO_SLOTS,
+      createMap: () => {
+        maps = [older, made];
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
+    const { router } = renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(1));
+    fireEvent.change(titleField(), { target: { value: 'Riverside Mall' } });
+    create();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${made.id}`));
+    expect(calls.callsTo('createMap')).toHaveLength(1);
+    // The map took a test slot: the counters are read again.
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(2));
+  });
+
+  it('says a create is not confirmed, not that it failed, when its answer and the list are both lost', async () => {
+    let listFails = false;
+    routeCalls(mockCall, {
+      listMaps: () => {
+        if (listFails) throw new CallError('unavailable', 'unavailable');
+        return [];
+      },
+      getSlots: () => NO_SLOTS,
+      createMap: () => {
+        listFails = true;
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
+    const { router } = renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    fireEvent.change(titleField(), { target: { value: 'Riverside Mall' } });
+    create();
+    expect((await screen.findByText(/Could not confirm/)).textContent).toBe(
+      'Could not confirm that “Riverside Mall” was created. Check your connection, then look for it in your maps list before creating it again.',
+    );
+    expect(screen.queryByText(/Could not create the map/)).toBeNull();
+    expect(router.state.location.pathname).toBe('/maps/new');
   });
 
   it('says the test-map limit is reached as the page opens, before the form is filled', async () => {
@@ -162,6 +211,29 @@ describe('maps state', () => {
     store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true });
     await expect(store.set(createMapAtom, { title: 'Nope' })).rejects.toThrow('Unauthenticated');
     expect(calls.callsTo('createMap')).toEqual([]);
+  });
+
+  it('without the list from before a lost create, says it is unconfirmed if a map has its title, else failed', async () => {
+    // The first read (before the call) fails; the one after its lost answer shows `after`.
+    const createSeeing = async (after: MapSummary[]) => {
+      let reads = 0;
+      routeCalls(mockCall, {
+        listMaps: () => {
+          reads += 1;
+          if (reads === 1) throw new CallError('unavailable', 'unavailable');
+          return after;
+        },
+        getSlots: () => NO_SLOTS,
+        createMap: () => {
+          throw new CallError('unavailable', 'unavailable');
+        },
+      });
+      const store = createStore();
+      store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true, user: TEST_USER, userId: TEST_USER.uid });
+      return store.set(createMapAtom, { title: 'Harbour' });
+    };
+    await expect(createSeeing([aMap({ title: 'Harbour' })])).rejects.toBeInstanceOf(OutcomeUnconfirmed);
+    await expect(createSeeing([aMap({ title: 'Elsewhere' })])).rejects.toMatchObject({ code: 'unavailable' });
   });
 
   it('drops a list that arrives after the user signed out', async () => {

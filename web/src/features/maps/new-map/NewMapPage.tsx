@@ -9,8 +9,16 @@ import { sessionAtom } from '../../../state/session';
 import { createMapAtom, loadSlotsAtom, slotsAtom } from '../maps-state';
 import { SlotLimitMessage } from '../SlotLimitMessage';
 import { errorNotice, Notice, type NoticeValue } from '../Notice';
+import { OutcomeUnconfirmed } from '../map-errors';
 import { STARTING_POINTS } from './starting-points';
 import '../maps.css';
+
+/** What a failed create says; a lost answer that the list could not settle may have made the map: not a failure. */
+function createFailed(title: string, error: unknown): NoticeValue {
+  return error instanceof OutcomeUnconfirmed
+    ? { tone: 'error', message: `Could not confirm that “${title}” was created. ${error.message}` }
+    : errorNotice('Could not create the map.', error);
+}
 
 /** /maps/new: a title and a starting point; creates the map and opens it. */
 export default function NewMapPage() {
@@ -51,7 +59,7 @@ export default function NewMapPage() {
     } catch (error) {
       const recovered = point.recover?.(value, error);
       if (recovered) setOptions((o) => ({ ...o, [point.id]: recovered }));
-      setNotice(errorNotice('Could not create the map.', error));
+      setNotice(createFailed(title.trim(), error));
       setCreating(false);
     }
   };
