@@ -3,17 +3,21 @@
  * takes a typed X and Y in its card and the arrow keys on the map (each press one undo step, Ctrl+Z takes back one),
  * the editor's status line says where it went, and after a save and a reload the node is where it was put.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { adminUser, call, createUser, type TestUser } from '../helpers/stack';
 
+const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
 let browser: Browser;
 let user: TestUser;
 
 beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
   user = await createUser({ name: 'Keyboard Network Author' });
   await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
@@ -90,6 +94,7 @@ describe('a wayfinding node moved without dragging', () => {
     await x.fill('1.2');
     await x.press('Enter');
     await card.getByText('That is off the map: X goes from 0 (the left edge) to 1 (the right edge).').waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-off-the-map-1366.png') });
     expect(await drawnNodes(page)).toContainEqual([0.3, 0.5]);
 
     await x.fill('0.25');
@@ -124,6 +129,12 @@ describe('a wayfinding node moved without dragging', () => {
     await page.reload();
     await openWayfinding(page, id);
     expect(await nearly()).toContainEqual([0.251, 0.6]);
+    await page.locator('.editor__canvas .mn-net-node').nth(1).click();
+    await card.waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-card-1366.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-card-390.png') });
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);
