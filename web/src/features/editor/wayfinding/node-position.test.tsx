@@ -163,6 +163,26 @@ describe('a wayfinding node moved without a drag', () => {
   });
 });
 
+describe('a wayfinding node selected without a pointer', () => {
+  it('is chosen from the floor’s nodes, named by what is attached and where, then moves by the keys', () => {
+    const { viewport, said, nodesOf } = setUp();
+    const picker = screen.getByRole('combobox', { name: 'Select a node' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'Choose a node of this floor…',
+      'Node 1 · X 0.1, Y 0.5',
+      'Node 2 · X 0.3, Y 0.5',
+      'Node 3 · X 0.3, Y 0.9',
+    ]);
+    fireEvent.change(picker, { target: { value: '[0.3,0.9]' } });
+    expect(said()).toBe('Node selected on Ground floor at X 0.3, Y 0.9. The arrow keys on the map move it.');
+    expect(screen.getByRole('group', { name: 'Selected node' })).toBeTruthy();
+    viewport.focus();
+    fireEvent.keyDown(viewport, { key: 'ArrowDown' });
+    expect(nodesOf()[1]![1]).toEqual([0.3, 0.901]);
+    expect(picker.value).toBe('[0.3,0.901]');
+  });
+});
+
 describe('node position words', () => {
   it('says when a node lands on another one and becomes one with it', () => {
     expect(nodeMovedText(corridor(), 'ground', [0.1, 0.5])).toBe(
