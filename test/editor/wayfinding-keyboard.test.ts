@@ -1,7 +1,8 @@
 /**
  * A wayfinding node moved without dragging it, in a real browser against the local stack: selected with a click, it
  * takes a typed X and Y in its card and the arrow keys on the map (each press one undo step, Ctrl+Z takes back one),
- * the editor's status line says where it went, and after a save and a reload the node is where it was put.
+ * the editor's status line says where it went, and after a save and a reload the node is where it was put, and is
+ * chosen again from the floor's nodes by the keyboard alone.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -129,8 +130,13 @@ describe('a wayfinding node moved without dragging', () => {
     await page.reload();
     await openWayfinding(page, id);
     expect(await nearly()).toContainEqual([0.251, 0.6]);
-    await page.locator('.editor__canvas .mn-net-node').nth(1).click();
+    // Without a pointer: the node is chosen from the floor's nodes, by the keyboard.
+    const picker = page.getByRole('combobox', { name: 'Select a node' });
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
     await card.waitFor();
+    expect(await card.getByRole('textbox', { name: 'X (0-1)' }).inputValue()).toBe('0.251');
     await artifact(page, { path: path.join(ARTIFACTS, 'node-card-1366.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
