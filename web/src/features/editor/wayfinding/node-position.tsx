@@ -74,6 +74,9 @@ export function useAnnounce(): (text: string) => void {
   return (text) => set((a) => ({ text, n: a.n + 1 }));
 }
 
+/** Counts the nudge presses of this page (not of one panel: a step left by the panel before must not be joined). */
+let nudgePress = 0;
+
 /**
  * The arrow keys on the focused map move the selected node, before the editor's own nudge of selected locations
  * and the map's panning hear them (the node is what the Wayfinding tab is working on).
@@ -87,7 +90,6 @@ export function useNodeNudgeKeys(selection: NetworkSelection, onSelect: (selecti
     latest.current = { selection, move, announce };
   });
   useEffect(() => {
-    let press = 0;
     const onKey = (e: KeyboardEvent) => {
       const { selection: sel, move: moveTo, announce: say } = latest.current;
       const active = document.activeElement as HTMLElement | null;
@@ -97,9 +99,9 @@ export function useNodeNudgeKeys(selection: NetworkSelection, onSelect: (selecti
       e.preventDefault();
       e.stopPropagation();
       // A held key repeats: its presses make one undo step; each new press is a step of its own.
-      if (!e.repeat) press++;
+      if (!e.repeat) nudgePress++;
       const to: Point = [clamp(sel.at[0] + by[0]), clamp(sel.at[1] + by[1])];
-      if (!moveTo(sel, to, `wayfinding.node.nudge:${press}`) && !e.repeat) say(NODE_AT_EDGE);
+      if (!moveTo(sel, to, `wayfinding.node.nudge:${nudgePress}`) && !e.repeat) say(NODE_AT_EDGE);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
