@@ -7,7 +7,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { isEditableElement, matchesShortcut, type Shortcut } from '../../components/shortcut';
-import type { Location } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
 import type { CanvasTool } from './canvas/canvas';
@@ -207,6 +207,17 @@ const NUDGE: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /**
+ * How far a nudge key moves what is selected, in map units: 1 map pixel (10 with Shift) along the arrow; null for
+ * any other key or chord. Locations and wayfinding nodes move by the same keys and distances.
+ */
+export function nudgeOffset(e: KeyboardEvent, doc: MapDocument): [number, number] | null {
+  const dir = NUDGE[e.key];
+  if (!dir || e.ctrlKey || e.metaKey || e.altKey) return null;
+  const px = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
+  return [dir[0] * px, dir[1] * px];
+}
+
+/**
  * With locations selected and the canvas focused, the arrow keys move them (Shift: 10 px at a time), all in one
  * undo step while the key is held, as in drawing programs; with nothing selected they pan the map.
  */
@@ -214,19 +225,17 @@ defineCommand({
   name: 'selection.nudge',
   label: 'Move the selected locations',
   capture: true,
-  keyTest(e, { selection }) {
-    if (!NUDGE[e.key] || selection.size === 0 || e.ctrlKey || e.metaKey || e.altKey) return false;
+  keyTest(e, { selection, editor }) {
+    if (selection.size === 0 || !nudgeOffset(e, editor.store.getState().doc)) return false;
     const active = document.activeElement as HTMLElement | null;
     return !isEditableElement(active) && !!active?.classList.contains('mn-viewport');
   },
   perform({ editor, selection }, e) {
     if (!e) return;
     e.stopPropagation();
-    const dir = NUDGE[e.key]!;
-    const doc = editor.store.getState().doc;
-    const px = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
+    const by = nudgeOffset(e, editor.store.getState().doc)!;
     const ids = [...selection].sort();
-    editor.run(moveLocations, { ids, by: [dir[0] * px, dir[1] * px] }, { coalesce: `nudge:${ids.join(',')}` });
+    editor.run(moveLocations, { ids, by }, { coalesce: `nudge:${ids.join(',')}` });
   },
 });
 

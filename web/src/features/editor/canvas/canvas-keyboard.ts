@@ -8,8 +8,8 @@ import { div } from './canvas-overlays';
 
 export const CANVAS_KEYS_HELP =
   'Arrow keys move the map, plus and minus zoom. With the add tool (A), Enter adds a location at the centre of ' +
-  'the view, marked by a cross. With locations selected, the arrow keys move them (with Shift, 10 pixels at a ' +
-  'time), Delete removes them and Escape clears the selection.';
+  'the view, marked by a cross. With locations or a wayfinding node selected, the arrow keys move them (with ' +
+  'Shift, 10 pixels at a time), Delete removes them and Escape clears the selection.';
 
 export const ADDED_AT_CENTRE = 'Location added at the centre of the view. The arrow keys move it; Escape ends adding.';
 

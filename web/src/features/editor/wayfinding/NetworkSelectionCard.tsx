@@ -16,6 +16,7 @@ import { routeStepFree, setEdgeStepFree } from './step-free';
 import { useEditor, useEditorState } from '../editor-context';
 import type { NetworkSelection } from './network-layer';
 import { connectorNameProblem, floorName, KIND_LABEL, locationTitle } from './network-names';
+import { NodePositionFields } from './node-position';
 
 /** What can be done with the selected node or edge. */
 export function SelectionCard({
@@ -79,6 +80,7 @@ export function SelectionCard({
           </button>
         )}
       </div>
+      <NodePositionFields selection={sel} onSelect={onSelect} />
       {deadEnd && <ConnectorForm layer={sel.layer} at={at} draft={draft} />}
       {here.length > 0 && (
         <PinLocationForm layer={sel.layer} at={at} here={here} pin={pin} onPin={setPin} place={shapes?.get(pin)} />

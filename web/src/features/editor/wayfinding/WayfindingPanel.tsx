@@ -21,6 +21,8 @@ import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import { useShapeCentres } from './shape-centres';
+import { NodePicker } from './node-picker';
+import { nodeCardKey, nodeSelectedText, useAnnounce, useNodeNudgeKeys } from './node-position';
 import { SelectProp } from '../panels/fields';
 import './wayfinding-panel.css';
 
@@ -78,6 +80,9 @@ function NetworkEditor() {
     return current !== null;
   };
   useDeleteKey(removeSelection);
+  useNodeNudgeKeys(current, setSelection);
+  const cardKey = current?.kind === 'node' ? nodeCardKey(current) : JSON.stringify(current);
+  useSelectionAnnounced(current, cardKey);
 
   const connectors = useMemo(() => connectorsOf(doc.routes), [doc.routes]);
   const pathsHere = doc.routes.filter((r) => r.layer === layer).length;
@@ -101,10 +106,11 @@ function NetworkEditor() {
         hint={`${pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor`}
       />
       <ToolPicker mode={mode} onMode={setMode} />
+      {mode === 'select' && <NodePicker doc={doc} layer={layer} selection={current} onSelect={setSelection} />}
 
       {current && (
         <SelectionCard
-          key={JSON.stringify(current)}
+          key={cardKey}
           selection={current}
           layer={layer}
           connectorCount={connectors.length}
@@ -166,6 +172,19 @@ function liveSelection(routes: MapDocument['routes'], selection: NetworkSelectio
         ? routes.some((r) => r.id === selection.route && r.points.length > selection.segment)
         : false;
   return live ? selection : null;
+}
+
+/** Says what became selected (a node with its floor and place); a node moved under the same card is not said again. */
+function useSelectionAnnounced(current: NetworkSelection, cardKey: string) {
+  const { doc } = useEditorState();
+  const announce = useAnnounce();
+  const said = useRef<string | null>(null);
+  useEffect(() => {
+    if (!current) said.current = null;
+    if (!current || said.current === cardKey) return;
+    said.current = cardKey;
+    announce(current.kind === 'node' ? nodeSelectedText(doc, current) : 'Edge selected. Delete removes it.');
+  });
 }
 
 /** Delete or Backspace outside a text field removes the network's selection (`remove` says whether there was one). */
@@ -235,7 +254,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
         {forPointer(
           mode === 'draw'
             ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
-            : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.',
+            : 'Click a node or a path to select it, or choose a node in the list below; drag a node to move it (drop it on another node to join them), or type its X and Y, or press the arrow keys on the map. Delete removes the selection.',
         )}
       </p>
     </>

@@ -23,8 +23,9 @@ export interface NetworkHost {
   onViewChange(listener: () => void): () => void;
 }
 
+/** A node's `card` names its card in the panel while it moves (typed or nudged), so the card keeps its focus. */
 export type NetworkSelection =
-  { kind: 'node'; layer: string; at: Point } | { kind: 'edge'; route: string; segment: number } | null;
+  { kind: 'node'; layer: string; at: Point; card?: string } | { kind: 'edge'; route: string; segment: number } | null;
 
 export interface NetworkLayerCallbacks {
   onAddEdge(layer: string, from: Point, to: Point): boolean;

@@ -1,0 +1,147 @@
+/**
+ * A wayfinding node moved without dragging it, in a real browser against the local stack: selected with a click, it
+ * takes a typed X and Y in its card and the arrow keys on the map (each press one undo step, Ctrl+Z takes back one),
+ * the editor's status line says where it went, and after a save and a reload the node is where it was put, and is
+ * chosen again from the floor's nodes by the keyboard alone.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { artifact, collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { adminUser, call, createUser, type TestUser } from '../helpers/stack';
+
+const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  user = await createUser({ name: 'Keyboard Network Author' });
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+}, 60_000);
+afterAll(async () => browser?.close());
+
+/** A corridor of two paths meeting at (0.3, 0.5) on a 1,000 × 800 px map. */
+function corridor(): MapDocument {
+  const doc = blankDocument({ mapWidth: 1000, mapHeight: 800 });
+  const path = (id: string, points: [number, number][]) => ({
+    id,
+    layer: doc.layers[0]!.id,
+    points,
+    closed: false,
+    connector: false,
+    weight: 1,
+    inaccessible: false,
+  });
+  doc.routes = [
+    path('path-1', [
+      [0.1, 0.5],
+      [0.3, 0.5],
+    ]),
+    path('path-2', [
+      [0.3, 0.5],
+      [0.3, 0.9],
+    ]),
+  ];
+  return doc;
+}
+
+async function savedRoutes(id: string): Promise<MapDocument['routes']> {
+  const data = await call<MapWithDocument>('getMap', { id }, user);
+  return ((await (await fetch(data.documentUrl)).json()) as MapDocument).routes;
+}
+
+async function saveNow(page: Page) {
+  await page.keyboard.press('Control+s');
+  await expect.poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('saved');
+}
+
+async function openWayfinding(page: Page, id: string) {
+  await page.goto(`/maps/${id}`);
+  await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Wayfinding' }).click();
+  await page.locator('.editor__canvas .mn-net-node').first().waitFor();
+}
+
+/** The nodes drawn on the canvas, as their map coordinates. */
+const drawnNodes = (page: Page) =>
+  page
+    .locator('.editor__canvas .mn-net-node')
+    .evaluateAll((els) => els.map((el) => JSON.parse(el.getAttribute('data-node')!) as [number, number]));
+
+describe('a wayfinding node moved without dragging', () => {
+  it('takes a typed X and Y and the arrow keys, undoes one press with Ctrl+Z, and stays put after a reload', async () => {
+    const id = await call<string>('createMap', { title: 'Keyboard network', mapData: corridor() }, user);
+    await call('setMapState', { id, state: 3 }, user);
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, user);
+    await openWayfinding(page, id);
+    const status = page.locator('.editor [role="status"]').filter({ hasText: /Node/ });
+
+    await page.locator('.editor__canvas [data-node="[0.3,0.5]"]').click();
+    const card = page.getByRole('group', { name: 'Selected node' });
+    await expect.poll(() => status.textContent()).toContain('Node selected on');
+    const x = card.getByRole('textbox', { name: 'X (0-1)' });
+    const y = card.getByRole('textbox', { name: 'Y (0-1)' });
+    expect([await x.inputValue(), await y.inputValue()]).toEqual(['0.3', '0.5']);
+
+    // Off the map: said, and nothing moves.
+    await x.fill('1.2');
+    await x.press('Enter');
+    await card.getByText('That is off the map: X goes from 0 (the left edge) to 1 (the right edge).').waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-off-the-map-1366.png') });
+    expect(await drawnNodes(page)).toContainEqual([0.3, 0.5]);
+
+    await x.fill('0.25');
+    await x.press('Enter');
+    await y.fill('0.6');
+    await y.press('Enter');
+    await expect.poll(() => drawnNodes(page)).toContainEqual([0.25, 0.6]);
+    await expect.poll(() => status.textContent()).toContain('Node moved to X 0.25, Y 0.6.');
+
+    // Two presses on the map, two steps; Ctrl+Z takes back the last one only.
+    await page.locator('.editor .mn-viewport').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => status.textContent()).toContain('Node moved to X 0.252, Y 0.6.');
+    await page.keyboard.press('Control+z');
+    const nearly = async () => (await drawnNodes(page)).map(([a, b]) => [Math.round(a * 1e6) / 1e6, b]);
+    await expect.poll(nearly).toContainEqual([0.251, 0.6]);
+    expect(await nearly()).not.toContainEqual([0.252, 0.6]);
+    await saveNow(page);
+    const moved = (await savedRoutes(id)).map((r) => r.points.map(([a, b]) => [Math.round(a * 1e6) / 1e6, b]));
+    expect(moved).toEqual([
+      [
+        [0.1, 0.5],
+        [0.251, 0.6],
+      ],
+      [
+        [0.251, 0.6],
+        [0.3, 0.9],
+      ],
+    ]);
+
+    await page.reload();
+    await openWayfinding(page, id);
+    expect(await nearly()).toContainEqual([0.251, 0.6]);
+    // Without a pointer: the node is chosen from the floor's nodes, by the keyboard.
+    const picker = page.getByRole('combobox', { name: 'Select a node' });
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await card.waitFor();
+    expect(await card.getByRole('textbox', { name: 'X (0-1)' }).inputValue()).toBe('0.251');
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-card-1366.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await artifact(page, { path: path.join(ARTIFACTS, 'node-card-390.png') });
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
