@@ -185,7 +185,7 @@ describe('the editor on a phone (390 px)', () => {
     await artifact(page, { path: path.join(ARTIFACTS, 'editor-390.png') });
     const size = await pageSize(page);
     expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
-    const publish = await page.getByRole('button', { name: 'Publish' }).boundingBox();
+    const publish = await page.getByRole('button', { name: 'Publish', exact: true }).boundingBox();
     expect(publish).not.toBeNull();
     expect(publish!.x + publish!.width).toBeLessThanOrEqual(390);
     expect(publish!.y + publish!.height).toBeLessThanOrEqual(844);
