@@ -100,7 +100,7 @@ describe('modal dialogs in the browser', () => {
     await page.keyboard.press('Escape');
     await dialogs().first().waitFor({ state: 'detached' });
     for (const [button, dialog] of [
-      [bar.getByRole('button', { name: 'Publish' }), 'Publish and embed'],
+      [bar.getByRole('button', { name: 'Publish', exact: true }), 'Publish and embed'],
       [bar.getByRole('button', { name: 'Preview' }), 'Preview'],
       [bar.getByRole('link', { name: 'Settings' }), 'Settings'],
     ] as const) {
