@@ -73,3 +73,15 @@ export async function withRetries<T>(
     await timing.sleep(timing.backoffMs(tries - 1, throttled));
   }
 }
+
+/** An answer of an AWS API that is not a success, in the SDK's error shape: its name, HTTP status and fault side. */
+export class AwsApiError extends Error {
+  readonly $metadata: { httpStatusCode?: number };
+  readonly $fault: 'client' | 'server';
+  constructor(name: string, message: string, httpStatusCode: number) {
+    super(message);
+    this.name = name;
+    this.$metadata = { httpStatusCode };
+    this.$fault = httpStatusCode >= 500 ? 'server' : 'client';
+  }
+}

@@ -22,7 +22,7 @@ import { crc32 } from 'node:zlib';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256, unanswered, withRetries } from './aws-request';
+import { AwsApiError, Sha256, unanswered, withRetries } from './aws-request';
 
 /** The operations Mapnest sends, their inputs and the parts of their outputs it reads. */
 export interface S3Operations {
@@ -94,16 +94,7 @@ export interface ObjectHeaders {
 }
 
 /** An answer of S3 that is not a success: named as the SDK names its errors. */
-export class S3ApiError extends Error {
-  readonly $metadata: { httpStatusCode?: number };
-  readonly $fault: 'client' | 'server';
-  constructor(name: string, message: string, httpStatusCode: number) {
-    super(message);
-    this.name = name;
-    this.$metadata = { httpStatusCode };
-    this.$fault = httpStatusCode >= 500 ? 'server' : 'client';
-  }
-}
+export class S3ApiError extends AwsApiError {}
 
 /** Where S3 is, and how buckets are addressed there. */
 export function s3Endpoint(env: NodeJS.ProcessEnv = process.env): { base: URL | null; region: string } {

@@ -19,7 +19,7 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { HttpRequest, loadJsonRpcErrorCode } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256, unanswered, withRetries } from './aws-request';
+import { AwsApiError, Sha256, unanswered, withRetries } from './aws-request';
 
 export { timing } from './aws-request';
 
@@ -42,16 +42,7 @@ export interface UserPoolOutputs {
 }
 
 /** An answer of the API that is not a success: named as the SDK names its errors. */
-export class UserPoolApiError extends Error {
-  readonly $metadata: { httpStatusCode?: number };
-  readonly $fault: 'client' | 'server';
-  constructor(name: string, message: string, httpStatusCode: number) {
-    super(message);
-    this.name = name;
-    this.$metadata = { httpStatusCode };
-    this.$fault = httpStatusCode >= 500 ? 'server' : 'client';
-  }
-}
+export class UserPoolApiError extends AwsApiError {}
 
 /** Where the API is, and the region its requests are signed for. */
 export function userPoolEndpoint(env: NodeJS.ProcessEnv = process.env): { url: URL; region: string } {
