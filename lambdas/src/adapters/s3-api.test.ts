@@ -13,6 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isTransient } from '../lib/callable';
 import { timing } from './aws-request';
+import { failure, noWait } from './aws-request.fixtures';
 import {
   startRecordingServer,
   type Recorded,
@@ -81,20 +82,6 @@ const send = <O extends S3Operation>(operation: O, input: S3Input<O>) =>
   client().send(
     new (sdk as unknown as Record<string, new (i: unknown) => sdk.GetObjectCommand>)[`${operation}Command`]!(input),
   );
-
-type Failure = Error & { $metadata: { httpStatusCode?: number }; code?: string };
-const failure = (request: Promise<unknown>) =>
-  request.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: unknown) => e as Failure,
-  );
-const noWait = () => {
-  const waits: number[] = [];
-  timing.sleep = (ms) => (waits.push(ms), Promise.resolve());
-  return waits;
-};
 
 /** What S3 reads of a request: method, path, query (in any order), the headers it reads, body. */
 function contract(r: Recorded) {

@@ -25,6 +25,7 @@ import {
   type RecordingServer,
   type ScriptedAnswer,
 } from './recording-server.fixtures';
+import { failure, noWait } from './aws-request.fixtures';
 import { timing, userPoolCall, userPoolEndpoint, type UserPoolOutputs } from './user-pool-api';
 
 type Seen = Recorded;
@@ -66,20 +67,6 @@ afterEach(() => {
 });
 
 const sdk = () => new CognitoIdentityProviderClient({ region: REGION, endpoint, credentials: CREDENTIALS });
-/** The error a request fails with (a success fails the test). */
-type Failure = Error & { $metadata: { httpStatusCode?: number }; code?: string };
-const failure = (request: Promise<unknown>) =>
-  request.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: unknown) => e as Failure,
-  );
-const noWait = () => {
-  const waits: number[] = [];
-  timing.sleep = (ms) => (waits.push(ms), Promise.resolve());
-  return waits;
-};
 
 /** What Cognito reads of a request: not the clients' own user-agent and invocation headers. */
 const contract = (r: Seen) => ({
