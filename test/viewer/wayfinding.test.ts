@@ -67,6 +67,13 @@ describe('directions on the demo map', () => {
     await expect.poll(() => floorPressed(page, 'First floor'), { timeout: 15_000 }).toBe('true');
     await expect.poll(() => page.locator('.mn-route-line').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+L/);
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
+    // The destination's pulse stops by itself within 5 seconds (WCAG 2.2.2), leaving its halo: motion that never ends
+    // would need a pause control, and would keep a phone or a kiosk drawing frames for as long as the route shows.
+    const pulseEnds = await page
+      .locator('.mn-route-pulse')
+      .evaluate((c) => c.getAnimations().map((a) => a.effect?.getComputedTiming().endTime));
+    expect(pulseEnds).toHaveLength(1);
+    expect(pulseEnds[0]).toBeLessThanOrEqual(5_000);
     // One step is current: the walk drawn on the floor shown, not every step of that floor's part.
     const current = () =>
       page.locator('.mn-dir-step').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-current')));

@@ -33,7 +33,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-step:focus-visible{outline:2px solid var(--mn-focus);outline-offset:1px}
 .mn-dir-step-n{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:50%;background:var(--mn-primary);color:#fff;font-size:12px;font-weight:700}
 .mn-route{position:absolute;top:0;left:0;transform-origin:0 0;pointer-events:none;overflow:visible}
-.mn-route-pulse{transform-box:fill-box;transform-origin:center;animation:mn-route-pulse 1.6s ease-out infinite}
+.mn-route-pulse{transform-box:fill-box;transform-origin:center;animation:mn-route-pulse 1.6s ease-out 3}
 @keyframes mn-route-pulse{from{transform:scale(1);opacity:.8}to{transform:scale(2.6);opacity:0}}
 .mn-dir-change{display:none}
 .mn-dir-sheet{position:absolute;left:0;right:0;bottom:0;z-index:5;width:auto;max-height:38%;padding:8px 12px;border-radius:14px 14px 0 0;box-shadow:0 -8px 28px rgba(16,24,40,.2)}
