@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import { useAppStore, useEditor } from '../editor/editor-context';
+import { outcomeFromRead } from '../maps/map-errors';
 import { mapsApi } from '../maps/maps-api';
-import { loadSlotsAtom, slotsToCheckAtom } from '../maps/maps-state';
+import { loadSlotsAtom, slotsToCheckAtom, STATE_UNCONFIRMED } from '../maps/maps-state';
 import { MapStateMenu } from '../maps/MapStateControls';
 import { LicenseDialog } from './LicenseDialog';
 
@@ -11,7 +12,7 @@ import { LicenseDialog } from './LicenseDialog';
  * The map's state in the editor's top bar (issue 12): Go live, Make Pro, Back to test and Register licence, with the
  * same slot check and messages as the maps list: the owner's slots are read when the editor opens and after every
  * change, so a move with no free slot is held back before the click. The editor's copy of the map follows the
- * server's answer.
+ * server's answer; when that answer is lost, the map read again says whether the move was made (ADR 103).
  */
 export function EditorMapState() {
   const { map, setMap, reloadHistory } = useEditor();
@@ -24,7 +25,15 @@ export function EditorMapState() {
   }, [loadSlots]);
   const setState = async (state: MapStateValue) => {
     try {
-      const updated = await mapsApi.setMapState(map.id, state);
+      const updated = await mapsApi.setMapState(map.id, state).catch((error: unknown) =>
+        // The answer lost after the server may have moved it: the map read again tells, as the list does for its cards.
+        outcomeFromRead(
+          error,
+          STATE_UNCONFIRMED,
+          () => mapsApi.getMap(map.id),
+          (read) => (read.map.state === state ? read.map : undefined),
+        ),
+      );
       setMap({ ...map, ...updated });
     } finally {
       // A refusal too: the slot it wanted was taken meanwhile, and the counters say so from now on.

@@ -89,6 +89,8 @@ export interface HarnessOptions {
   canvas?: Partial<EditorCanvas>;
   /** The app's store (session, slots) the editor met; a fresh one by default. */
   app?: ReturnType<typeof createStore>;
+  /** Receives the map the part hands the editor (after a state move, a licence); ignored by default. */
+  setMap?: (map: MapSummary) => void;
 }
 
 const open: SaveController[] = [];
@@ -126,7 +128,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
     store,
     save,
     map,
-    setMap: () => undefined,
+    setMap: o.setMap ?? (() => undefined),
     history: o.history ?? [],
     reloadHistory: async () => undefined,
     ...runners(store, (text) => void notices.push({ text, kind: 'error' })),

@@ -58,3 +58,27 @@ export function outcomeUnknown(error: unknown): boolean {
  * read): the author is told to look before trying again, never that it failed. The message says what to do.
  */
 export class OutcomeUnconfirmed extends Error {}
+
+/**
+ * After a failure that may have been done anyway (`outcomeUnknown`), reads again what would show the action done and
+ * answers what `found` finds there of it (the copy, the renamed map, the map in its new state). When it finds nothing
+ * the failure stands; when the read fails too the outcome is unconfirmed, and `unconfirmed` says what to do. A failure
+ * that cannot have been done is thrown as it is, with no read.
+ */
+export async function outcomeFromRead<R, T>(
+  error: unknown,
+  unconfirmed: string,
+  read: () => Promise<R>,
+  found: (seen: R) => T | undefined,
+): Promise<T> {
+  if (!outcomeUnknown(error)) throw error;
+  let seen: R;
+  try {
+    seen = await read();
+  } catch {
+    throw new OutcomeUnconfirmed(unconfirmed, { cause: error });
+  }
+  const outcome = found(seen);
+  if (outcome === undefined) throw error;
+  return outcome;
+}

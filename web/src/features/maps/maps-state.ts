@@ -11,7 +11,7 @@ import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapn
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionMap } from '../../state/session';
-import { describeError, OutcomeUnconfirmed, outcomeUnknown } from './map-errors';
+import { describeError, outcomeFromRead, OutcomeUnconfirmed, outcomeUnknown } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -139,19 +139,18 @@ async function learnOutcome<T>(
   input: { userId: string; error: unknown; unconfirmed: string },
   found: (maps: readonly MapSummary[]) => T | undefined,
 ): Promise<T> {
-  if (!outcomeUnknown(input.error)) throw input.error;
-  void set(loadSlotsAtom);
-  let maps: readonly MapSummary[];
-  try {
-    maps = await mapsApi.listMaps();
-  } catch {
-    throw new OutcomeUnconfirmed(input.unconfirmed, { cause: input.error });
-  }
-  set(loadSeqAtom, get(loadSeqAtom) + 1);
-  storeMaps(get, set, input.userId, maps);
-  const outcome = found(maps);
-  if (outcome === undefined) throw input.error;
-  return outcome;
+  if (outcomeUnknown(input.error)) void set(loadSlotsAtom);
+  return outcomeFromRead(
+    input.error,
+    input.unconfirmed,
+    async () => {
+      const maps = await mapsApi.listMaps();
+      set(loadSeqAtom, get(loadSeqAtom) + 1);
+      storeMaps(get, set, input.userId, maps);
+      return maps;
+    },
+    found,
+  );
 }
 
 /**
@@ -251,6 +250,10 @@ export const patchMapAtom = atom(null, (get, set, patch: Pick<MapSummary, 'id'> 
   updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === patch.id ? { ...m, ...patch } : m)));
 });
 
+/** What to do when a state move's answer was lost and the map could not be read again to tell (ADR 103). */
+export const STATE_UNCONFIRMED =
+  'Check your connection, then reload the list to see the map’s state before trying again.';
+
 /**
  * Moves a map to another state (Go live, Make Pro, Back to test) and answers the map as the server has it; a slot
  * refusal arrives as 'resource-exhausted' with the missing slot in its details (exhaustedSlot).
@@ -261,8 +264,7 @@ export const setMapStateAtom = atom(null, async (get, set, input: { id: string; 
   try {
     updated = await logged('state', () => mapsApi.setMapState(input.id, input.state));
   } catch (error) {
-    const unconfirmed = 'Check your connection, then reload the list to see the map’s state before trying again.';
-    return learnOutcome(get, set, { userId, error, unconfirmed }, (maps) =>
+    return learnOutcome(get, set, { userId, error, unconfirmed: STATE_UNCONFIRMED }, (maps) =>
       maps.find((m) => m.id === input.id && m.state === input.state),
     );
   }
