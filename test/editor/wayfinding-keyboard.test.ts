@@ -74,7 +74,7 @@ const drawnNodes = (page: Page) =>
     .evaluateAll((els) => els.map((el) => JSON.parse(el.getAttribute('data-node')!) as [number, number]));
 
 describe('a wayfinding node moved without dragging', () => {
-  it('takes a typed X and Y and the arrow keys, undoes one press with Ctrl+Z, and stays put after a reload', async () => {
+  it('takes a typed X and Y and the arrow keys, undoes one press with Ctrl+Z, and stays put after a reload; an edge is marked by the keyboard too', async () => {
     const id = await call<string>('createMap', { title: 'Keyboard network', mapData: corridor() }, user);
     await call('setMapState', { id, state: 3 }, user);
     const context = await newContext(browser, { width: 1366, height: 768 });
@@ -141,6 +141,22 @@ describe('a wayfinding node moved without dragging', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
     await artifact(page, { path: path.join(ARTIFACTS, 'node-card-390.png') });
+
+    // An edge too, by the keyboard alone: chosen from the floor's edges, marked as having a step from its card, saved.
+    const edges = page.getByRole('combobox', { name: 'Select an edge' });
+    await edges.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const edgeCard = page.getByRole('group', { name: 'Selected edge' });
+    const stepFree = edgeCard.getByRole('checkbox', { name: 'Step-free (no step on this edge)' });
+    await stepFree.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => stepFree.isChecked()).toBe(false);
+    await saveNow(page);
+    expect((await savedRoutes(id)).map((r) => [r.id, r.inaccessible])).toEqual([
+      ['path-1', false],
+      ['path-2', true],
+    ]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);

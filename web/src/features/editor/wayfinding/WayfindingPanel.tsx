@@ -21,7 +21,7 @@ import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import { useShapeCentres } from './shape-centres';
-import { NodePicker } from './node-picker';
+import { NetworkPicker } from './network-picker';
 import { nodeCardKey, nodeSelectedText, useAnnounce, useNodeNudgeKeys } from './node-position';
 import { SelectProp } from '../panels/fields';
 import './wayfinding-panel.css';
@@ -106,7 +106,12 @@ function NetworkEditor() {
         hint={`${pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor`}
       />
       <ToolPicker mode={mode} onMode={setMode} />
-      {mode === 'select' && <NodePicker doc={doc} layer={layer} selection={current} onSelect={setSelection} />}
+      {mode === 'select' && (
+        <>
+          <NetworkPicker kind="node" doc={doc} layer={layer} selection={current} onSelect={setSelection} />
+          <NetworkPicker kind="edge" doc={doc} layer={layer} selection={current} onSelect={setSelection} />
+        </>
+      )}
 
       {current && (
         <SelectionCard
@@ -254,7 +259,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
         {forPointer(
           mode === 'draw'
             ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
-            : 'Click a node or a path to select it, or choose a node in the list below; drag a node to move it (drop it on another node to join them), or type its X and Y, or press the arrow keys on the map. Delete removes the selection.',
+            : 'Click a node or a path to select it, or choose a node or an edge in the lists below; drag a node to move it (drop it on another node to join them), or type its X and Y, or press the arrow keys on the map. Delete removes the selection.',
         )}
       </p>
     </>

@@ -183,6 +183,30 @@ describe('a wayfinding node selected without a pointer', () => {
   });
 });
 
+describe('a wayfinding edge selected without a pointer', () => {
+  it('is chosen from the floor’s edges, named by its nodes and its step, and marked step-free from its card', () => {
+    const { view, said } = setUp();
+    const picker = screen.getByRole('combobox', { name: 'Select an edge' }) as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'Choose an edge of this floor…',
+      'Edge 1 · Node 1 – Node 2',
+      'Edge 2 · Node 2 – Node 3',
+    ]);
+    fireEvent.change(picker, { target: { value: picker.options[2]!.value } });
+    expect(said()).toBe('Edge selected. Delete removes it.');
+    const card = within(screen.getByRole('group', { name: 'Selected edge' }));
+    fireEvent.click(card.getByRole('checkbox', { name: 'Step-free (no step on this edge)' }));
+    expect(view.doc().routes.map((r) => [r.id, r.inaccessible])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+    // The list says the step, and keeps the edge chosen.
+    expect(picker.selectedOptions[0]!.textContent).toBe('Edge 2 · Node 2 – Node 3 · not step-free');
+    // The node list does not claim an edge is a node.
+    expect((screen.getByRole('combobox', { name: 'Select a node' }) as HTMLSelectElement).value).toBe('');
+  });
+});
+
 describe('node position words', () => {
   it('says when a node lands on another one and becomes one with it', () => {
     expect(nodeMovedText(corridor(), 'ground', [0.1, 0.5])).toBe(
