@@ -144,6 +144,29 @@ describe('maps list', () => {
     expect(screen.queryByText(/Could not load your maps/)).toBeNull();
   });
 
+  it('logs a failed read of the maps or the slots as an error, but not a refused session, which is no fault of the app', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onTestFinished(() => logged.mockRestore());
+    let code: 'unauthenticated' | 'internal' = 'unauthenticated';
+    routeCalls(mockCall, {
+      listMaps: () => {
+        throw new CallError(code, code === 'internal' ? 'Internal error' : 'Unauthenticated');
+      },
+      getSlots: () => {
+        throw new CallError(code, code === 'internal' ? 'Internal error' : 'Unauthenticated');
+      },
+      listSubscriptions: () => [],
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByText(/Could not load your maps/);
+    await waitFor(() => expect(mockCall.mock.calls.filter((c) => c[0] === 'getSlots').length).toBeGreaterThan(0));
+    const places = () => logged.mock.calls.map((c) => String(c[0]));
+    expect(places().filter((p) => p.startsWith('[maps:'))).toEqual([]);
+    code = 'internal';
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(places()).toContain('[maps:load]'));
+  });
+
   it('opens a map’s analytics page from its card’s menu', async () => {
     routeCalls(mockCall, {
       listMaps: () => [campus],

@@ -96,6 +96,16 @@ async function logged<T>(where: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Logs a failed read of the list or the slot counters, unless the server refused the session: a session ended
+ * elsewhere is the call client's to handle (it ends it here and says why), and an account just deleted refuses the
+ * reads still under way. Neither is a fault of the app; the list still shows what went wrong while it is on screen.
+ */
+function reportRead(error: unknown, where: string): void {
+  if (error instanceof CallError && error.code === 'unauthenticated') return;
+  reportError(error, where);
+}
+
 /** Loads (or reloads) the current user's maps; the list keeps showing while a reload runs. */
 export const loadMapsAtom = atom(null, async (get, set) => {
   const { user, userId } = get(sessionAtom);
@@ -108,7 +118,7 @@ export const loadMapsAtom = atom(null, async (get, set) => {
     const maps = await mapsApi.listMaps();
     if (get(loadSeqAtom) === seq) storeMaps(get, set, userId, maps);
   } catch (error) {
-    reportError(error, 'maps:load');
+    reportRead(error, 'maps:load');
     if (get(loadSeqAtom) !== seq || currentUser(get) !== userId) return;
     set(listBaseAtom, { ...get(mapsListAtom), userId, status: 'error', error: describeError(error) });
   }
@@ -122,7 +132,7 @@ export const loadSlotsAtom = atom(null, async (get, set) => {
     const slots = await mapsApi.getSlots();
     if (currentUser(get) === userId) set(slotsBaseAtom, { userId, slots });
   } catch (error) {
-    reportError(error, 'maps:slots');
+    reportRead(error, 'maps:slots');
   }
 });
 
