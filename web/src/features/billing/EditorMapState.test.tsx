@@ -123,7 +123,7 @@ describe('the editor’s state menu', () => {
       const calls = renderState({ ...NO_SLOTS, basicCapacity: 1 }, lost, { getMap: lost });
       await goLive(calls);
       expect((await screen.findByText(/Could not confirm/)).textContent).toBe(
-        'Could not confirm that “Riverside Mall” went live. Check your connection, then reload the list to see the map’s state before trying again.',
+        'Could not confirm that “Riverside Mall” went live. Check your connection, then look at the map’s state in your maps list before trying again.',
       );
       expect(screen.getByRole('button', { name: /^Map state:/ }).textContent).toMatch(/Test/);
     });

@@ -4,7 +4,7 @@ import type { MapStateValue } from '@mapnest/shared/constants';
 import { useAppStore, useEditor } from '../editor/editor-context';
 import { outcomeFromRead } from '../maps/map-errors';
 import { mapsApi } from '../maps/maps-api';
-import { loadSlotsAtom, slotsToCheckAtom, STATE_UNCONFIRMED } from '../maps/maps-state';
+import { loadSlotsAtom, slotsToCheckAtom } from '../maps/maps-state';
 import { MapStateMenu } from '../maps/MapStateControls';
 import { LicenseDialog } from './LicenseDialog';
 
@@ -14,6 +14,9 @@ import { LicenseDialog } from './LicenseDialog';
  * change, so a move with no free slot is held back before the click. The editor's copy of the map follows the
  * server's answer; when that answer is lost, the map read again says whether the move was made (ADR 103).
  */
+/** What to do when a move's answer was lost and the map could not be read again to tell: the editor has no list. */
+const STATE_UNCONFIRMED = 'Check your connection, then look at the map’s state in your maps list before trying again.';
+
 export function EditorMapState() {
   const { map, setMap, reloadHistory } = useEditor();
   const app = useAppStore();

@@ -11,7 +11,7 @@ import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapn
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionMap } from '../../state/session';
-import { describeError, outcomeFromRead, OutcomeUnconfirmed, outcomeUnknown } from './map-errors';
+import { describeError, outcomeFromRead, OutcomeUnconfirmed } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -77,6 +77,11 @@ function updateLoaded(
   const state = get(mapsListAtom);
   if (state.status !== 'ready' || state.userId !== userId) return;
   storeMaps(get, set, userId, change(state.maps));
+}
+
+/** Puts the fields the server answered for one map into the loaded list. */
+function patchLoaded(get: Getter, set: Setter, userId: string, patch: Pick<MapSummary, 'id'> & Partial<MapSummary>) {
+  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === patch.id ? { ...m, ...patch } : m)));
 }
 
 function requireUser(get: Getter): string {
@@ -149,11 +154,11 @@ async function learnOutcome<T>(
   input: { userId: string; error: unknown; unconfirmed: string },
   found: (maps: readonly MapSummary[]) => T | undefined,
 ): Promise<T> {
-  if (outcomeUnknown(input.error)) void set(loadSlotsAtom);
   return outcomeFromRead(
     input.error,
     input.unconfirmed,
     async () => {
+      void set(loadSlotsAtom);
       const maps = await mapsApi.listMaps();
       set(loadSeqAtom, get(loadSeqAtom) + 1);
       storeMaps(get, set, input.userId, maps);
@@ -210,7 +215,7 @@ export const renameMapAtom = atom(null, async (get, set, input: { id: string; ti
       maps.find((m) => m.id === input.id && m.title === title),
     );
   }
-  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
+  patchLoaded(get, set, userId, updated);
   return updated;
 });
 
@@ -257,12 +262,11 @@ export const deleteMapAtom = atom(null, async (get, set, id: string) => {
 export const patchMapAtom = atom(null, (get, set, patch: Pick<MapSummary, 'id'> & Partial<MapSummary>) => {
   const { userId } = get(sessionAtom);
   if (!userId) return;
-  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === patch.id ? { ...m, ...patch } : m)));
+  patchLoaded(get, set, userId, patch);
 });
 
-/** What to do when a state move's answer was lost and the map could not be read again to tell (ADR 103). */
-export const STATE_UNCONFIRMED =
-  'Check your connection, then reload the list to see the map’s state before trying again.';
+/** What to do when a state move's answer was lost and the list could not be read again to tell (ADR 103). */
+const STATE_UNCONFIRMED = 'Check your connection, then reload the list to see the map’s state before trying again.';
 
 /**
  * Moves a map to another state (Go live, Make Pro, Back to test) and answers the map as the server has it; a slot
@@ -278,7 +282,7 @@ export const setMapStateAtom = atom(null, async (get, set, input: { id: string; 
       maps.find((m) => m.id === input.id && m.state === input.state),
     );
   }
-  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
+  patchLoaded(get, set, userId, updated);
   void set(loadSlotsAtom);
   return updated;
 });
