@@ -7,31 +7,32 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium-launch';
 import { jwtPayload } from './accounts';
+import { poolContexts } from './context-pool';
 import { baseUrl, signInTokens } from './stack';
 
 /** The requests not finished yet of each context of a browser launched here (read by `settled`). */
 const inFlight = new WeakMap<BrowserContext, Set<Request>>();
 
-function track(context: BrowserContext): BrowserContext {
+function track(context: BrowserContext): void {
   const pending = new Set<Request>();
   context.on('request', (r) => pending.add(r));
   context.on('requestfinished', (r) => pending.delete(r));
   context.on('requestfailed', (r) => pending.delete(r));
   inFlight.set(context, pending);
-  return context;
 }
 
 /**
  * Chromium, whose contexts keep count of their requests in flight for `settled`: a connection to the run's one
- * Chromium (test/global-setup.ts), so a file does not pay for starting a browser. Its `close()` closes the contexts
- * this file made and disconnects; the browser itself lives until the run ends. When the run has no shared Chromium,
- * the file launches its own (and a missing browser is reported by the launch).
+ * Chromium (test/global-setup.ts), so a file does not pay for starting a browser. A context the file closes is reset
+ * and handed out again, with its page, by the next `newContext` with the same options (./context-pool.ts), so a test
+ * does not pay for starting a page either. Its `close()` closes the contexts this file made and disconnects; the
+ * browser itself lives until the run ends. When the run has no shared Chromium, the file launches its own (and a
+ * missing browser is reported by the launch).
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject('browserEndpoint');
   const browser = endpoint ? await chromium.connect(endpoint) : await launchChromium();
-  const open = browser.newContext.bind(browser);
-  browser.newContext = async (options) => track(await open(options));
+  poolContexts(browser, track);
   return browser;
 }
 
