@@ -1,8 +1,9 @@
 /**
  * The browser tests' context pool (test/helpers/context-pool.ts, ADR 105): a context a test closed comes back to
- * the next test looking new, and one its test changed beyond a reset is not handed out again.
+ * the next test looking new, one its test changed beyond a reset is not handed out again, and one a test left open
+ * is taken back when the test ends.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from '../helpers/browser';
 
@@ -85,5 +86,17 @@ describe('the context pool', () => {
     await desktop.close();
     await desktop.close(); // closing twice does nothing the second time
     expect(await newContext(browser, { width: 390, height: 844 })).toBe(desktop);
+  });
+
+  let leftOpen: BrowserContext | undefined;
+  it('takes back at the end of a test a context the test left open…', async () => {
+    leftOpen = await newContext(browser, { width: 700, height: 500 });
+    await (await leftOpen.newPage()).goto('about:blank');
+  });
+
+  it('…and hands it to the next test', async () => {
+    const context = await newContext(browser, { width: 700, height: 500 });
+    expect(context).toBe(leftOpen);
+    await context.close();
   });
 });

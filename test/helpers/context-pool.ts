@@ -3,9 +3,10 @@
  *
  * A page of its own costs Chromium about 1.1 s of CPU (a renderer process started, the app's scripts compiled
  * from nothing, the process torn down); loading the same page again in a page already open costs about 0.45 s. The
- * browser tests open some 700 pages a run on two cores, so `launchBrowser` hands out contexts from this pool: a
+ * browser tests open some 300 contexts a run on two cores, so `launchBrowser` hands out contexts from this pool: a
  * test's `context.close()` resets the context and keeps it, with one page, for the next `newContext` of the same
- * file with the same options, and that context's first `newPage()` is the kept page.
+ * file with the same options, and that context's first `newPage()` is the kept page. A context made in a test and
+ * left open is closed when the test ends.
  *
  * A reused context must look new to the next test. The reset, in order: the test's listeners and routes removed,
  * other pages closed, the kept page taken offline and to about:blank (so the last page's unload handlers cannot
@@ -17,6 +18,7 @@
  * page's history starts at about:blank, so `history.length` starts at 2, not 1.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 /** Context methods whose effect outlives a reset. */
 const CONTEXT_LASTING = [
@@ -83,6 +85,7 @@ export function poolContexts(browser: Browser, prepare: (context: BrowserContext
     const reused = idle.get(key)?.pop();
     if (reused) {
       leases.get(reused)!.out = true;
+      releaseAfterTest(reused);
       return reused;
     }
     const context = await open(options);
@@ -97,8 +100,23 @@ export function poolContexts(browser: Browser, prepare: (context: BrowserContext
     leases.set(context, lease);
     watch(context, lease);
     prepare(context);
+    releaseAfterTest(context);
     return context;
   };
+
+  /**
+   * A context made during a test and still open when the test ends is closed then (so back in the pool), instead of
+   * staying open with its page, timers and polling until the file ends. One made in `beforeAll` is the file's.
+   */
+  function releaseAfterTest(context: BrowserContext): void {
+    try {
+      // A browser already gone (the test timed out, Chromium crashed) has nothing left to close: the test's own
+      // result says what went wrong, not this clean-up.
+      onTestFinished(() => context.close().catch(() => undefined));
+    } catch {
+      // Not inside a test: the file closes it (or the browser's close does).
+    }
+  }
 
   function watch(context: BrowserContext, lease: Lease): void {
     markLasting(context, CONTEXT_LASTING, lease);

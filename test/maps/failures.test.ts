@@ -81,6 +81,10 @@ function inject_(stack: MiddlewareStack<object, object>) {
 
 beforeAll(async () => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
+  // The stack project shares one module cache per worker (isolate: false): a file run before this one in the same
+  // worker may have loaded the real s3-api, which `vi.mock` cannot replace once loaded. Emptying the cache first makes
+  // the imports below load the services afresh, over the mocked s3-api, whichever files ran before.
+  vi.resetModules();
   clients = await import('../../lambdas/src/lib/clients');
   maps = await import('../../lambdas/src/domain/services/maps');
   objects = await import('../../lambdas/src/adapters/maps/map-objects');
