@@ -65,9 +65,10 @@ const stackTest = {
   expect: { poll: { timeout: 10_000, interval: 100 } },
 };
 
-// Four projects: pure unit tests (node), web component tests (jsdom), and the stack tests, whose integration and
-// browser tests share one local stack started once per run by test/global-setup.ts: most in parallel (`stack`),
-// the few of SERIAL_STACK_TESTS one at a time, last (`stack-serial`).
+// Four projects: pure unit tests (node), web component tests (happy-dom, jsdom for the few files that ask for it:
+// docs/adr/106-happy-dom.md), and the stack tests, whose integration and browser tests share one local stack started
+// once per run by test/global-setup.ts: most in parallel (`stack`), the few of SERIAL_STACK_TESTS one at a time, last
+// (`stack-serial`).
 export default defineConfig({
   test: {
     maxWorkers,
@@ -94,7 +95,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          environment: 'jsdom',
+          environment: 'happy-dom',
           include: ['web/src/**/*.test.tsx'],
           setupFiles: ['test/isolate-from-stack-env.ts', 'test/web-async-guard.ts'],
           // A hang guard, not a speed check: a file's first test also loads the page's modules, which on a busy

@@ -1,5 +1,5 @@
 /**
- * Setup of the unit and jsdom projects: their tests run as if no local stack were running. When the whole suite runs,
+ * Setup of the unit and web projects: their tests run as if no local stack were running. When the whole suite runs,
  * the stack project's global setup starts the local stack in vitest's own process and puts its configuration into
  * that process's environment (the in-process handlers read it, as Lambda does), and every test worker inherits it.
  * A unit test must not see it: with ORIGIN_SECRETS set, for one, a handler called directly answers 403, and a bundle

@@ -9,7 +9,7 @@ import { deferred, routeCalls } from '../maps/maps.fixtures';
 import { KEPT_DAYS } from './analytics-range';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
-// uPlot draws on a canvas jsdom does not have; test/analytics/page.test.ts draws the real ones in Chromium.
+// uPlot draws on a canvas the test DOM does not have; test/analytics/page.test.ts draws the real ones in Chromium.
 const charts: Array<{
   series: string[];
   days: number;
@@ -37,7 +37,7 @@ vi.mock('./daily-chart', () => ({
     return { setRows: () => {}, resize: (w: number, h: number) => chart.resized.push([w, h]), destroy: () => {} };
   },
 }));
-// jsdom has no ResizeObserver; this one lets a test say the chart's box changed.
+// The test DOM lays nothing out, so its ResizeObserver never reports; this one lets a test say the chart's box changed.
 const observed: Array<() => void> = [];
 globalThis.ResizeObserver = class {
   constructor(private readonly cb: () => void) {}

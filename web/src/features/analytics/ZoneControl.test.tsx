@@ -15,7 +15,7 @@ import { routeCalls } from '../maps/maps.fixtures';
 import { zoneOptions } from './ZoneControl';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
-// uPlot draws on a canvas jsdom does not have: the zone each chart is drawn in is what is kept.
+// uPlot draws on a canvas the test DOM does not have: the zone each chart is drawn in is what is kept.
 const chartZones: string[] = [];
 vi.mock('./daily-chart', () => ({
   createDailyChart: async (_h: HTMLElement, _r: unknown[], _s: unknown[], _size: unknown, zone: string) => {

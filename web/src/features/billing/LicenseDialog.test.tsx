@@ -70,8 +70,8 @@ describe('licence registration', () => {
     button.focus();
     fireEvent.click(button);
     expect(button.disabled).toBe(true);
-    // What Chromium does to a focused control that becomes disabled: focus goes to <body>, with a focusout. jsdom
-    // neither does it nor blurs a disabled control, so the button is blurred while enabled for a moment
+    // What Chromium does to a focused control that becomes disabled: focus goes to <body>, with a focusout. The test
+    // DOM neither does it nor blurs a disabled control, so the button is blurred while enabled for a moment
     // (test/maps/dialogs-browser.test.ts sees Chromium do it).
     act(() => {
       button.disabled = false;

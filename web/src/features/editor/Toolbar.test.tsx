@@ -82,7 +82,7 @@ describe('the map title', () => {
   it('keeps a pasted title too long whole, marks it and says why it is not taken, renaming nothing', () => {
     const h = renderEditorPart(<MapTitle />);
     const input = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
-    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut the paste in a browser, unseen (the test DOM does not apply it).
     expect(input.maxLength).toBe(-1);
     const long = 'Riverside Mall '.repeat(10);
     fireEvent.change(input, { target: { value: long } });

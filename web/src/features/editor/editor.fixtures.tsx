@@ -1,5 +1,5 @@
 /**
- * Renders parts of the editor (panels, inspector, conflict dialog) for jsdom tests, wired as the
+ * Renders parts of the editor (panels, inspector, conflict dialog) for the web project's tests, wired as the
  * editor wires them: a real document store, a real save controller (against a fake server that
  * answers like the maps service, 409 on a stale base) and the editor's own jotai store. Imported by
  * tests only.
@@ -146,7 +146,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
   return { ...view, store, save, backup, server, jotai, notices, revealed, doc: () => store.getState().doc };
 }
 
-/** Gives elements a vertical layout jsdom does not compute: element i spans top(i)..top(i)+height. */
+/** Gives elements a vertical layout the test DOM does not compute: element i spans top(i)..top(i)+height. */
 export function layOut(elements: readonly Element[], top: (i: number) => number, height: number): void {
   elements.forEach((el, i) => {
     el.getBoundingClientRect = () =>

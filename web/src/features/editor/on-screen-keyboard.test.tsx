@@ -1,5 +1,5 @@
 /**
- * The editor's answer to a tablet's on-screen keyboard, under jsdom: the keyboard is a visual viewport shorter than
+ * The editor's answer to a tablet's on-screen keyboard, in the test DOM: the keyboard is a visual viewport shorter than
  * the layout viewport (as iPadOS Safari and Chrome on Android make it), stood in for by an event target whose height
  * the test sets; the column's layout (its scroll range, the field's place in it) is stood in for as well.
  */

@@ -271,7 +271,7 @@ describe('maps list', () => {
     openMenu('Riverside Mall');
     pick('Rename');
     const field = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
-    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut the paste in a browser, unseen (the test DOM does not apply it).
     expect(field.maxLength).toBe(-1);
     const error = () => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
     // The server's limit and message (MAP_TITLE_MAX, mapTitleSchema): 100 characters are a title, 101 are not.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { deviceFor, MapPreviewDialog } from './MapPreview';
 
-// The viewer draws on a canvas jsdom does not have; the preview's own choices are what is tested here.
+// The viewer draws on a canvas the test DOM does not have; the preview's own choices are what is tested here.
 vi.mock('./MapViewer', () => ({ MapViewer: () => null }));
 
 afterEach(() => {

@@ -73,7 +73,7 @@ describe('GroupsPanel: groups', () => {
   it('keeps a pasted group name too long whole, and adds nothing, saying why by the field', () => {
     const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
     const input = screen.getByLabelText('New group name') as HTMLInputElement;
-    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut a paste in a browser, unseen (the test DOM does not apply it).
     expect(input.maxLength).toBe(-1);
     const long = 'Restaurants and cafés of the north wing '.repeat(3);
     fireEvent.change(input, { target: { value: long } });

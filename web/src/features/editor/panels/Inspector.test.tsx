@@ -88,7 +88,7 @@ describe('Inspector', () => {
   it('takes a long title whole and refuses one too long by the field, never cutting it', () => {
     const h = setup();
     const title = within(form()).getByLabelText('Title') as HTMLInputElement;
-    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut a paste in a browser, unseen (the test DOM does not apply it).
     expect(title.maxLength).toBe(-1);
     edit('Title', 'x'.repeat(220));
     expect(h.doc().locations[0]!.title).toBe('x'.repeat(220));
@@ -108,7 +108,7 @@ describe('Inspector', () => {
       ['Label', 'Room 12', /at most 3 characters/],
     ] as const) {
       const input = within(form()).getByLabelText(label) as HTMLInputElement;
-      // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+      // A maxLength would cut a paste in a browser, unseen (the test DOM does not apply it).
       expect(input.maxLength).toBe(-1);
       edit(label, value);
       expect(input.value).toBe(value);

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom, for window.confirm, which happy-dom lacks (docs/adr/106-happy-dom.md).
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom, for contenteditable, Selection and pasted markup (docs/adr/106-happy-dom.md).
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOT_A_VIDEO, RichTextEditor } from './RichTextEditor';

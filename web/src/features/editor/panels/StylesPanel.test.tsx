@@ -63,7 +63,7 @@ describe('StylesPanel', () => {
   it('keeps a pasted style name too long whole, and adds nothing, saying why by the field', () => {
     const h = renderEditorPart(<StylesPanel />, { doc: lots() });
     const input = screen.getByLabelText('New style name') as HTMLInputElement;
-    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut a paste in a browser, unseen (the test DOM does not apply it).
     expect(input.maxLength).toBe(-1);
     const long = 'Reserved for the spring fair '.repeat(5);
     fireEvent.change(input, { target: { value: long } });

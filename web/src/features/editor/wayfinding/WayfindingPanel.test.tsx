@@ -45,7 +45,7 @@ function fakeCanvas() {
 
 const svgOf = (el: HTMLElement) => el.querySelector('svg.mn-edit-network')!;
 function press(el: Element, x: number, y: number) {
-  // jsdom lays nothing out: the overlay's box is at 0,0, so client coordinates are screen points.
+  // The test DOM lays nothing out: the overlay's box is at 0,0, so client coordinates are screen points.
   fireEvent.pointerDown(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
   fireEvent.pointerUp(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
 }
@@ -283,7 +283,7 @@ describe('WayfindingPanel', () => {
     press(node(element, 0.5, 0.5), 500, 500);
     const card = within(screen.getByRole('group', { name: 'Selected node' }));
     const field = card.getByRole('combobox', { name: 'Name' }) as HTMLInputElement;
-    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut the paste in a browser, unseen (the test DOM does not apply it).
     expect(field.maxLength).toBe(-1);
     const long = 'Lift by the north entrance '.repeat(6);
     fireEvent.change(field, { target: { value: long } });

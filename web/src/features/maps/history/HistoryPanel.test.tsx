@@ -14,7 +14,7 @@ import { anEntry, deferred, routeCalls } from '../maps.fixtures';
 const WAIT = { timeout: 10_000 };
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
-/** What each preview was opened with: the viewer itself draws on a canvas jsdom does not have. */
+/** What each preview was opened with: the viewer itself draws on a canvas the test DOM does not have. */
 const previews: Array<{ heading: string; state?: number }> = [];
 vi.mock('../../viewer/MapPreview', () => ({
   MapPreviewDialog: (p: { heading: string; state?: number }) => {
@@ -114,7 +114,7 @@ describe('HistoryPanel', () => {
     renderPanel();
     fireEvent.click(within(row('Version 3')).getByRole('button', { name: 'Name this version' }));
     const input = screen.getByRole('textbox', { name: 'Version name' }) as HTMLInputElement;
-    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    // A maxLength would cut the paste in a browser, unseen (the test DOM does not apply it).
     expect(input.maxLength).toBe(-1);
     const long = 'Before the spring update '.repeat(5);
     fireEvent.change(input, { target: { value: long } });

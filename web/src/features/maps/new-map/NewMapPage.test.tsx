@@ -153,7 +153,7 @@ describe('new map page', () => {
   });
 
   it('checks a picked floor plan at once and forgets what was said of the file picked before', async () => {
-    // jsdom's Blob cannot give its bytes as a browser's does; its FileReader can.
+    // A Blob's bytes through its FileReader, which every test DOM has (jsdom's Blob has no arrayBuffer).
     Object.defineProperty(Blob.prototype, 'arrayBuffer', {
       configurable: true,
       value(this: Blob) {

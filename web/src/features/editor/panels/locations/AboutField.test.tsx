@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom, for the caret in contenteditable (docs/adr/106-happy-dom.md).
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom, for colours read back from style as rgb() (docs/adr/106-happy-dom.md).
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
