@@ -7,9 +7,9 @@ import { Modal, OpensAlone } from './Modal';
 afterEach(() => cleanup());
 
 /**
- * What Chromium does to a focused control that becomes disabled: focus goes to <body>, with a focusout. the test DOM neither
- * does it nor blurs a disabled control, so it is blurred while enabled for a moment (test/maps/dialogs-browser.test.ts
- * sees Chromium do it).
+ * What Chromium does to a focused control that becomes disabled: focus goes to <body>, with a focusout. The test DOM
+ * neither does it nor blurs a disabled control, so it is blurred while enabled for a moment
+ * (test/maps/dialogs-browser.test.ts sees Chromium do it).
  */
 function dropFocusLikeChromium(control: HTMLButtonElement) {
   act(() => {

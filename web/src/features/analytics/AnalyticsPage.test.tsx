@@ -37,7 +37,8 @@ vi.mock('./daily-chart', () => ({
     return { setRows: () => {}, resize: (w: number, h: number) => chart.resized.push([w, h]), destroy: () => {} };
   },
 }));
-// The test DOM lays nothing out, so its ResizeObserver never reports; this one lets a test say the chart's box changed.
+// The test DOM lays nothing out, so its ResizeObserver never reports; this one lets a test say the chart's box
+// changed.
 const observed: Array<() => void> = [];
 globalThis.ResizeObserver = class {
   constructor(private readonly cb: () => void) {}
