@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
@@ -153,18 +153,6 @@ describe('new map page', () => {
   });
 
   it('checks a picked floor plan at once and forgets what was said of the file picked before', async () => {
-    // A Blob's bytes through its FileReader, which every test DOM has (jsdom's Blob has no arrayBuffer).
-    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
-      configurable: true,
-      value(this: Blob) {
-        return new Promise<ArrayBuffer>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(reader.result as ArrayBuffer);
-          reader.readAsArrayBuffer(this);
-        });
-      },
-    });
-    onTestFinished(() => void delete (Blob.prototype as Partial<Blob>).arrayBuffer);
     const calls = routeCalls(mockCall, { getSlots: () => NO_SLOTS });
     renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
