@@ -7,6 +7,7 @@ import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { MiddlewareStack } from '@smithy/types';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
+import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
 import { documentWith } from '../helpers/documents';
 import { createUser, type TestUser } from '../helpers/stack';
 
@@ -19,12 +20,16 @@ let actor: Parameters<Maps['saveMap']>[0];
 
 /** Commands to fail, by name prefix (the document client sends TransactWriteItemsCommand); each entry fails once. */
 const failures: string[] = vi.hoisted(() => []);
+/** The documents bucket's objects written and deleted through s3-api, in order. */
+const objectWrites: { operation: 'PutObject' | 'DeleteObject'; key: string }[] = vi.hoisted(() => []);
 
 // S3 is reached through adapters/s3-api.ts (ADR 097): its operations fail as the SDK's commands did, before they are
 // sent, named as those commands were.
 vi.mock('../../lambdas/src/adapters/s3-api', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lambdas/src/adapters/s3-api')>();
   const s3Send: typeof real.s3Send = (operation, input, options) => {
+    if (operation === 'PutObject' || operation === 'DeleteObject')
+      objectWrites.push({ operation, key: String((input as { Key?: unknown }).Key) });
     const at = failures.findIndex((f) => `${operation}Command`.startsWith(f));
     if (at < 0) return real.s3Send(operation, input, options);
     failures.splice(at, 1);
@@ -161,6 +166,39 @@ describe('failure injection in the maps service', () => {
     ).rejects.toMatchObject({ code: 'aborted' });
     expect(await currentDocument(id)).toEqual({ version: 2, locations: 4 });
     await maps.deleteMap(actor, id);
+  });
+
+  it('answers a new map made when its write reports a failure after it was done, its document kept', async () => {
+    failedAfterDone.push('TransactWrite');
+    const id = await maps.createMap(actor, { title: 'Made, then failed', mapData: documentWith(3) });
+    expect(failedAfterDone).toEqual([]);
+    expect(await currentDocument(id)).toEqual({ version: 1, locations: 3 });
+    expect((await maps.listMaps(actor)).filter((m) => m.title === 'Made, then failed').map((m) => m.id)).toEqual([id]);
+    await maps.deleteMap(actor, id);
+  });
+
+  it("answers a new map's failed write with its error and keeps its document, the write's outcome unknown", async () => {
+    // A write that failed without a refusal may still land: its document stays, as a failed save's does.
+    failures.push('TransactWrite');
+    const before = new Set((await maps.listMaps(actor)).map((m) => m.id));
+    objectWrites.length = 0;
+    await expect(maps.createMap(actor, { title: 'Not made', mapData: documentWith(2) })).rejects.toThrow(/injected/);
+    expect((await maps.listMaps(actor)).filter((m) => !before.has(m.id))).toEqual([]);
+    const document = objectWrites.find((w) => w.operation === 'PutObject' && w.key.startsWith('maps/'));
+    expect(document).toBeDefined();
+    expect(objectWrites.filter((w) => w.operation === 'DeleteObject')).toEqual([]);
+  });
+
+  it("deletes a new map's document when its write is refused", async () => {
+    const refused = await createUser();
+    const refusedActor = { ...actor, identity: { ...actor.identity, uid: refused.uid }, subject: refused.uid };
+    for (let i = 0; i < FREE_TEST_MAPS; i++) await maps.createMap(refusedActor, { title: `Test map ${i + 1}` });
+    objectWrites.length = 0;
+    await expect(maps.createMap(refusedActor, { title: 'One too many' })).rejects.toMatchObject({
+      code: 'resource-exhausted',
+    });
+    const document = objectWrites.find((w) => w.operation === 'PutObject' && w.key.startsWith('maps/'));
+    expect(objectWrites).toContainEqual({ operation: 'DeleteObject', key: document?.key });
   });
 
   it('saves once when the answer to the commit is lost and the SDK sends the commit again', async () => {

@@ -1,14 +1,16 @@
 /**
  * The maps service's own loops, run against in-memory adapters (ADR 037): the public copy's rewrite until the map
- * stops moving, and history pruning. The stack tests (test/maps) run the same operations against the emulators.
+ * stops moving, history pruning, and what a new map's failed write leaves. The stack tests (test/maps) run the same
+ * operations against the emulators.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_UNNAMED_KEEP, MapState } from '@mapnest/shared/constants';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
-import { DocumentGoneError } from '../lib/errors';
-import { pruneHistory } from './maps';
+import { DocumentGoneError, SlotLimitError } from '../lib/errors';
+import type { Identity } from '../lib/identity';
+import { createMap, pruneHistory } from './maps';
 import { publishLatest } from './public-copy';
 
 const CREATED = '2026-11-01T10:00:00.000Z';
@@ -254,5 +256,80 @@ describe('pruneHistory', () => {
     const kept = await pruneHistory(stores, { ...current(HISTORY_UNNAMED_KEEP + 1), docKey: 'docs/map1/shared.json' });
     expect(kept.map((h) => h.version)).not.toContain(1);
     expect(stores.log.deletedDocuments).toEqual([]);
+  });
+});
+
+describe('createMap when writing the new map fails', () => {
+  // An administrator: no storage quota to read, so nothing here reaches AWS.
+  const actor = { subject: 'owner', identity: { uid: 'owner', admin: true } as Identity };
+  const answerLost = () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+  // The storage count's transaction item names the table.
+  beforeEach(() => vi.stubEnv('TABLE_NAME', 'mapnest-test'));
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** The in-memory stores, with a create that does `write` (its own failure included) and a store of documents. */
+  function creating(write: (map: MapItem, stores: ReturnType<typeof memoryStores>) => void) {
+    const stores = memoryStores([]);
+    const put: string[] = [];
+    const a = {
+      ...stores,
+      mapTable: { ...stores.mapTable, create: async (map: MapItem) => write(map, stores) },
+      mapObjects: {
+        ...stores.mapObjects,
+        putDocument: async (mapId: string, version: number) => {
+          const key = `docs/${mapId}/v${version}-${put.length}.json`;
+          put.push(key);
+          return key;
+        },
+      },
+      followUps: { keep: async () => 'kept' },
+      countNewMap: async () => undefined,
+    };
+    return { a, stores, put };
+  }
+
+  it('answers the map made when the write stood and only its answer was lost, and keeps its document', async () => {
+    const { a, stores, put } = creating((map, s) => {
+      s.items.set(map.id, map);
+      throw answerLost();
+    });
+    const id = await createMap(a, actor, { title: 'Riverside' });
+    expect(stores.items.get(id)).toMatchObject({ title: 'Riverside', docKey: put[0] });
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+
+  it('keeps the document when the map cannot be found after a failure that is not a refusal', async () => {
+    const { a, stores } = creating(() => {
+      throw answerLost();
+    });
+    await expect(createMap(a, actor, { title: 'Riverside' })).rejects.toThrow('socket hang up');
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+
+  it('keeps the document when the map cannot be read after the failure', async () => {
+    const { a, stores } = creating(() => {
+      throw answerLost();
+    });
+    a.mapTable.get = async () => {
+      throw answerLost();
+    };
+    await expect(createMap(a, actor, { title: 'Riverside' })).rejects.toThrow('socket hang up');
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+
+  it('deletes the document after a refusal, and when another map holds the id', async () => {
+    const refused = creating(() => {
+      throw new SlotLimitError('test');
+    });
+    await expect(createMap(refused.a, actor, { title: 'Riverside' })).rejects.toBeInstanceOf(SlotLimitError);
+    expect(refused.stores.log.deletedDocuments).toEqual(refused.put);
+
+    const taken = creating((map, s) => {
+      s.items.set(map.id, mapItem({ id: map.id, docKey: 'docs/other.json' }));
+      throw new Error(`map id ${map.id} is already taken`);
+    });
+    await expect(createMap(taken.a, actor, { title: 'Riverside' }, { id: 'demo' })).rejects.toThrow('already taken');
+    expect(taken.stores.log.deletedDocuments).toEqual(taken.put);
+    expect(taken.stores.items.get('demo')?.docKey).toBe('docs/other.json');
   });
 });

@@ -28,7 +28,13 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import type { HistoryItem, MapItem, SaveRequest } from '../adapters/maps/map-items';
-import { answerCommittedSave, answerFailedSave, provedNotCommitted, saveRequest } from './save-outcomes';
+import {
+  answerCommittedSave,
+  answerFailedCommit,
+  answerFailedCreate,
+  answerFailedSave,
+  saveRequest,
+} from './save-outcomes';
 import { BaseVersionAheadError, MapNotFoundError, MapStateChangedError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
@@ -228,10 +234,7 @@ async function writeNewMap(
       { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
-    await a.mapObjects
-      .deleteDocument(key)
-      .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
-    throw err;
+    await answerFailedCreate(a, id, key, err);
   }
   // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
   await followUp(a, { kind: 'publish', mapId: id }, () =>
@@ -320,12 +323,8 @@ export async function commit(
       storage: counted(args.storage),
     });
   } catch (err) {
-    // Only a refusal proves nothing was committed; after any other failure the document stays (save-outcomes.ts).
-    if (await provedNotCommitted(a, err, map.id, args.saveId))
-      await a.mapObjects
-        .deleteDocument(key)
-        .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
-    throw err;
+    // Only a refusal proves nothing was committed; after any other failure the document stays.
+    await answerFailedCommit(a, err, map.id, args.saveId, key);
   }
   const committed: MapItem = {
     ...map,

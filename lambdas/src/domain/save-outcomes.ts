@@ -2,7 +2,7 @@
  * Idempotent saves: the editor sends one save id per save (the same for each retry of it), recorded in the commit's
  * transaction with what the save was (mapTable.committedSave). A retry of a committed save is answered with its first
  * outcome, the id reused for another save is refused, and a commit that failed is never answered "nothing was
- * changed" when it may have been done.
+ * changed" when it may have been done. A new map's failed write follows the same rule (answerFailedCreate).
  */
 import { createHash } from 'node:crypto';
 import type { SaveMapResult } from '@mapnest/shared/calls';
@@ -11,7 +11,7 @@ import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
 import type { HistoryItem, SaveRequest } from '../adapters/maps/map-items';
 import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
-import type { MapItems, SaveRecords } from './map-adapters';
+import type { MapItems, MapStores, NewMapStores, SaveRecords } from './map-adapters';
 import { publishedOf } from './public-copy';
 
 export const SAVE_ID_REUSED = 'This save id was already used for a different save. Send a new save with a new id.';
@@ -117,17 +117,65 @@ export async function answerFailedSave(
 }
 
 /**
- * Whether a failed commit proves its version was not written, so its document may go: only a refusal (a conflict,
- * a map gone) does, and not when it met a repeat of this very save already committed (same save id), whose
- * document is the committed version's. After any other failure the version may stand and its document must stay
- * (the next save of that version number writes the same key).
+ * After a failed commit: deletes its document `key` only when the failure proves its version was not written, then
+ * throws `err`. Only a refusal (a conflict, a map gone) proves it, and not when it met a repeat of this very save
+ * already committed (same save id), whose document is the committed version's. After any other failure the version
+ * may stand and its document must stay (the next save of that version number writes the same key).
  */
-export async function provedNotCommitted(
-  a: MapItems<'committedSave'>,
+export async function answerFailedCommit(
+  a: MapStores<'committedSave', 'deleteDocument'>,
   err: unknown,
   mapId: string,
   saveId: string | undefined,
-): Promise<boolean> {
-  if (!(err instanceof CallError)) return false;
-  return !(saveId && (await a.mapTable.committedSave(mapId, saveId)));
+  key: string,
+): Promise<never> {
+  if (err instanceof CallError && !(saveId && (await a.mapTable.committedSave(mapId, saveId))))
+    await a.mapObjects
+      .deleteDocument(key)
+      .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
+  throw err;
+}
+
+/**
+ * What a failed write of a new map did. A refusal (no slot, no storage) proves nothing was written. Otherwise the map
+ * is read: one with this create's document key (a fresh nonce each time) is this create, written though its answer
+ * failed; another map with this id means this create's transaction, conditional on the id being free, can never be
+ * written. No map at all, or no answer, proves nothing (the write may still land), so its document must stay.
+ */
+async function createOutcome(
+  a: Pick<NewMapStores, 'mapTable'>,
+  id: string,
+  key: string,
+  err: unknown,
+): Promise<'made' | 'not made' | 'unknown'> {
+  if (err instanceof CallError) return 'not made';
+  const found = await a.mapTable.get(id).then(
+    (map) => map?.docKey ?? null,
+    () => undefined,
+  );
+  if (found === key) return 'made';
+  return found ? 'not made' : 'unknown';
+}
+
+/**
+ * After a new map's write failed: returns when the map was made anyway (only its answer failed), else throws `err`,
+ * having deleted the map's document `key` only when the map is known not to be made.
+ */
+export async function answerFailedCreate(
+  a: Pick<NewMapStores, 'mapTable' | 'mapObjects'>,
+  id: string,
+  key: string,
+  err: unknown,
+): Promise<void> {
+  const outcome = await createOutcome(a, id, key, err);
+  if (outcome === 'made') {
+    logger.warn('create answered as made: its write stands though its answer failed', { id, error: err });
+    return;
+  }
+  if (outcome === 'not made')
+    await a.mapObjects
+      .deleteDocument(key)
+      .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
+  else logger.warn('document kept after a create whose outcome is unknown', { id, key, error: err });
+  throw err;
 }
