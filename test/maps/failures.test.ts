@@ -3,11 +3,13 @@
  * failure injected into one AWS call at a time. Whatever fails, the map stays readable at its previous
  * version and the caller gets an answer it can retry.
  */
-import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { S3Client, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { MiddlewareStack } from '@smithy/types';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { documentWith } from '../helpers/documents';
 import { createUser, type TestUser } from '../helpers/stack';
 
@@ -15,6 +17,7 @@ type Maps = typeof import('../../lambdas/src/domain/services/maps');
 let maps: Maps;
 let clients: typeof import('../../lambdas/src/lib/clients');
 let objects: typeof import('../../lambdas/src/adapters/maps/map-objects');
+let followUpRunner: (typeof import('../../lambdas/src/domain/services/follow-ups'))['followUpRunner'];
 let user: TestUser;
 let actor: Parameters<Maps['saveMap']>[0];
 
@@ -93,6 +96,7 @@ beforeAll(async () => {
   clients = await import('../../lambdas/src/lib/clients');
   maps = await import('../../lambdas/src/domain/services/maps');
   objects = await import('../../lambdas/src/adapters/maps/map-objects');
+  ({ followUpRunner } = await import('../../lambdas/src/domain/services/follow-ups'));
   inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);
   user = await createUser();
   actor = {
@@ -178,15 +182,41 @@ describe('failure injection in the maps service', () => {
   });
 
   it("answers a new map's failed write with its error and keeps its document, the write's outcome unknown", async () => {
-    // A write that failed without a refusal may still land: its document stays, as a failed save's does.
+    // A write that failed without a refusal may still land: its document stays, as a failed save's does, and a
+    // follow-up held for an hour deletes it then unless the map was made with it.
     failures.push('TransactWrite');
     const before = new Set((await maps.listMaps(actor)).map((m) => m.id));
     objectWrites.length = 0;
     await expect(maps.createMap(actor, { title: 'Not made', mapData: documentWith(2) })).rejects.toThrow(/injected/);
     expect((await maps.listMaps(actor)).filter((m) => !before.has(m.id))).toEqual([]);
-    const document = objectWrites.find((w) => w.operation === 'PutObject' && w.key.startsWith('maps/'));
+    const document = objectWrites.find((w) => w.operation === 'PutObject' && w.key.startsWith('maps/'))!;
     expect(document).toBeDefined();
     expect(objectWrites.filter((w) => w.operation === 'DeleteObject')).toEqual([]);
+    const held = (
+      await clients.dynamo.send(
+        new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.followUp(`document#${document.key}`) }),
+      )
+    ).Item;
+    expect(held?.work).toEqual({ kind: 'unmade-document', mapId: document.key.split('/')[1], key: document.key });
+    const dueAt = Date.parse(String(held?.[TABLE_INDEXES.byDue.sk]).split('#')[0]!);
+    expect(dueAt).toBeGreaterThan(Date.now() + 59 * 60_000);
+  });
+
+  it("deletes, an hour on, the document of a new map never made, and keeps a made map's", async () => {
+    const made = await maps.createMap(actor, { title: 'Made', mapData: documentWith(1) });
+    const [madeKey] = await documentKeys(made);
+    await followUpRunner.dropUnmadeDocument(made, madeKey!);
+    expect(await documentKeys(made)).toEqual([madeKey]);
+    await maps.deleteMap(actor, made);
+
+    const unmade = 'NeverMadeMap' + Date.now().toString(36).padStart(8, '0');
+    const key = `maps/${unmade}/v00000001-lost.json`;
+    await new S3Client({ forcePathStyle: true }).send(
+      new PutObjectCommand({ Bucket: process.env.DOCUMENTS_BUCKET, Key: key, Body: '{}' }),
+    );
+    expect(await documentKeys(unmade)).toEqual([key]);
+    await followUpRunner.dropUnmadeDocument(unmade, key);
+    expect(await documentKeys(unmade)).toEqual([]);
   });
 
   it("deletes a new map's document when its write is refused", async () => {

@@ -143,6 +143,7 @@ describe('owed follow-ups (ADR 047)', () => {
       publishLatest: async () => void published++,
       deliverNotice: async () => undefined,
       deliverLapseSummary: async () => undefined,
+      dropUnmadeDocument: async () => undefined,
     };
     const run = runFollowUp({ followUps: store, ...workers }, record, T0);
     // While it runs, the take's own change is on the stream: due an hour later, so not run again.
@@ -161,6 +162,7 @@ describe('owed follow-ups (ADR 047)', () => {
       publishLatest: failing('no copies here'),
       deliverNotice: failing('no notices here'),
       deliverLapseSummary: async (...args: unknown[]) => void summaries.push(args),
+      dropUnmadeDocument: async () => undefined,
     };
     const work: FollowUpWork = { kind: 'lapse-summary', uid: 'u1', why: 'ran out', at: T0.toISOString() };
     const held = await store.hold(work, T0, later(15 * 60_000));
@@ -220,6 +222,7 @@ describe('retryFollowUps', () => {
         publishLatest: async (mapId) => void published.push(mapId),
         deliverNotice: async (uid, notice) => void sent.push({ uid, notice }),
         deliverLapseSummary: failing('no summaries here'),
+        dropUnmadeDocument: failing('no documents here'),
       },
       later(60_000),
     );
@@ -235,6 +238,7 @@ describe('retryFollowUps', () => {
         publishLatest: failing('not again'),
         deliverNotice: failing('not again'),
         deliverLapseSummary: failing('not again'),
+        dropUnmadeDocument: failing('not again'),
       },
       later(2 * RETRY_AFTER_MS),
     );
@@ -252,6 +256,7 @@ describe('retryFollowUps', () => {
       },
       deliverNotice: failing('no notices here'),
       deliverLapseSummary: failing('no summaries here'),
+      dropUnmadeDocument: failing('no documents here'),
     };
     expect(await retryFollowUps({ followUps: store, ...workers }, at)).toEqual({ done: 1, failed: 1, skipped: 0 });
     expect(items.get('publish#bad')).toMatchObject({
@@ -276,6 +281,7 @@ describe('retryFollowUps', () => {
       publishLatest: async () => undefined,
       deliverNotice: workers.deliverNotice,
       deliverLapseSummary: workers.deliverLapseSummary,
+      dropUnmadeDocument: workers.dropUnmadeDocument,
     };
     expect(await retryFollowUps({ followUps: store, ...fixed }, later(60_001 + RETRY_AFTER_MS))).toEqual({
       done: 1,
@@ -284,6 +290,26 @@ describe('retryFollowUps', () => {
     });
     expect(items.has('publish#bad')).toBe(false);
     expect(done.get('publish#bad')).toEqual({ attempts: 2 });
+  });
+
+  it("checks a new map's document held by a create of unknown outcome once its hour has passed", async () => {
+    const { store, items } = memoryFollowUps();
+    const work = { kind: 'unmade-document', mapId: 'm1', key: 'maps/m1/v1-a.json' } as const;
+    await store.hold(work, T0, later(RETRY_AFTER_MS));
+    const dropped: string[][] = [];
+    const workers = {
+      publishLatest: failing('none'),
+      deliverNotice: failing('none'),
+      deliverLapseSummary: failing('none'),
+      dropUnmadeDocument: async (mapId: string, key: string) => void dropped.push([mapId, key]),
+    };
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS - 1))).toMatchObject({
+      done: 0,
+    });
+    expect(dropped).toEqual([]);
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS))).toMatchObject({ done: 1 });
+    expect(dropped).toEqual([['m1', 'maps/m1/v1-a.json']]);
+    expect(items.size).toBe(0);
   });
 
   it('leaves a follow-up another run took first', async () => {
@@ -304,6 +330,7 @@ describe('retryFollowUps', () => {
         publishLatest: async () => void published++,
         deliverNotice: failing('none'),
         deliverLapseSummary: failing('none'),
+        dropUnmadeDocument: failing('none'),
       },
       later(1),
     );
@@ -322,6 +349,7 @@ describe('retryFollowUps', () => {
         publishLatest: async () => void (await store.keep({ kind: 'publish', mapId: 'm1' }, later(5), 'again')),
         deliverNotice: failing('none'),
         deliverLapseSummary: failing('none'),
+        dropUnmadeDocument: failing('none'),
       },
       later(10),
     );

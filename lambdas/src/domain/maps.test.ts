@@ -7,10 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HISTORY_UNNAMED_KEEP, MapState } from '@mapnest/shared/constants';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
+import type { FollowUpWork } from '../adapters/follow-ups';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
 import { DocumentGoneError, SlotLimitError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
+import { RETRY_AFTER_MS } from './follow-ups';
 import { createMap, pruneHistory } from './maps';
+import { dropUnmadeDocument } from './save-outcomes';
 import { publishLatest } from './public-copy';
 
 const CREATED = '2026-11-01T10:00:00.000Z';
@@ -76,6 +79,8 @@ function memoryStores(maps: MapItem[], history: HistoryItem[] = []) {
         return map ? { ...map } : null;
       },
       history: async (mapId: string) => entries.filter((e) => e.mapId === mapId).sort((a, b) => b.version - a.version),
+      historyEntry: async (mapId: string, version: number) =>
+        entries.find((e) => e.mapId === mapId && e.version === version) ?? null,
       deleteHistoryEntry: async (e: Pick<HistoryItem, 'mapId' | 'version'>) => {
         entries.splice(
           entries.findIndex((x) => x.mapId === e.mapId && x.version === e.version),
@@ -267,10 +272,14 @@ describe('createMap when writing the new map fails', () => {
   beforeEach(() => vi.stubEnv('TABLE_NAME', 'mapnest-test'));
   afterEach(() => vi.unstubAllEnvs());
 
-  /** The in-memory stores, with a create that does `write` (its own failure included) and a store of documents. */
+  /**
+   * The in-memory stores, with a create that does `write` (its own failure included), a store of documents and the
+   * follow-ups held.
+   */
   function creating(write: (map: MapItem, stores: ReturnType<typeof memoryStores>) => void) {
     const stores = memoryStores([]);
     const put: string[] = [];
+    const held: { work: FollowUpWork; at: Date; dueAt: Date }[] = [];
     const a = {
       ...stores,
       mapTable: { ...stores.mapTable, create: async (map: MapItem) => write(map, stores) },
@@ -282,10 +291,16 @@ describe('createMap when writing the new map fails', () => {
           return key;
         },
       },
-      followUps: { keep: async () => 'kept' },
+      followUps: {
+        keep: async () => 'kept',
+        hold: async (work: FollowUpWork, at: Date, dueAt: Date) => {
+          held.push({ work, at, dueAt });
+          return { id: `held#${held.length}`, dueKey: dueAt.toISOString() };
+        },
+      },
       countNewMap: async () => undefined,
     };
-    return { a, stores, put };
+    return { a, stores, put, held };
   }
 
   it('answers the map made when the write stood and only its answer was lost, and keeps its document', async () => {
@@ -298,12 +313,16 @@ describe('createMap when writing the new map fails', () => {
     expect(stores.log.deletedDocuments).toEqual([]);
   });
 
-  it('keeps the document when the map cannot be found after a failure that is not a refusal', async () => {
-    const { a, stores } = creating(() => {
+  it('keeps the document when the map cannot be found after a failure that is not a refusal, checked in an hour', async () => {
+    const { a, stores, put, held } = creating(() => {
       throw answerLost();
     });
     await expect(createMap(a, actor, { title: 'Riverside' })).rejects.toThrow('socket hang up');
     expect(stores.log.deletedDocuments).toEqual([]);
+    expect(held).toHaveLength(1);
+    const [{ work, at, dueAt }] = held as [(typeof held)[0]];
+    expect(work).toEqual({ kind: 'unmade-document', mapId: expect.any(String), key: put[0] });
+    expect(dueAt.getTime() - at.getTime()).toBe(RETRY_AFTER_MS);
   });
 
   it('keeps the document when the map cannot be read after the failure', async () => {
@@ -323,6 +342,7 @@ describe('createMap when writing the new map fails', () => {
     });
     await expect(createMap(refused.a, actor, { title: 'Riverside' })).rejects.toBeInstanceOf(SlotLimitError);
     expect(refused.stores.log.deletedDocuments).toEqual(refused.put);
+    expect(refused.held).toEqual([]);
 
     const taken = creating((map, s) => {
       s.items.set(map.id, mapItem({ id: map.id, docKey: 'docs/other.json' }));
@@ -331,5 +351,32 @@ describe('createMap when writing the new map fails', () => {
     await expect(createMap(taken.a, actor, { title: 'Riverside' }, { id: 'demo' })).rejects.toThrow('already taken');
     expect(taken.stores.log.deletedDocuments).toEqual(taken.put);
     expect(taken.stores.items.get('demo')?.docKey).toBe('docs/other.json');
+  });
+});
+
+describe('dropUnmadeDocument, an hour after a create of unknown outcome', () => {
+  it('deletes the document of a map never made', async () => {
+    const stores = memoryStores([]);
+    await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-lost.json');
+    expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
+  });
+
+  it('keeps the document the map was made with: its current, published or first version', async () => {
+    const first = entry(1, { docKey: 'docs/map1/v1-made.json' });
+    for (const map of [
+      mapItem({ docKey: 'docs/map1/v1-made.json' }),
+      mapItem({ version: 2, docKey: 'docs/map1/v2.json', publishedDocKey: 'docs/map1/v1-made.json' }),
+      mapItem({ version: 3, docKey: 'docs/map1/v3.json', publishedDocKey: 'docs/map1/v3.json' }),
+    ]) {
+      const stores = memoryStores([map], [first]);
+      await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-made.json');
+      expect(stores.log.deletedDocuments).toEqual([]);
+    }
+  });
+
+  it("deletes it when the map under that id was made with another document (a seeded id's)", async () => {
+    const stores = memoryStores([mapItem()], [entry(1)]);
+    await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-lost.json');
+    expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
   });
 });

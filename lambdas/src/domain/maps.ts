@@ -38,7 +38,7 @@ import {
 import { BaseVersionAheadError, MapNotFoundError, MapStateChangedError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
-import { followUp, type Owing } from './follow-ups';
+import { followUp, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
 import { readingDocuments } from './map-documents';
@@ -173,7 +173,7 @@ export async function pruneHistory(
 
 /** A new map (blank, or the document given), counted against the account's limit on new maps (abuse-limits.ts). */
 export async function createMap(
-  a: NewMapStores & Owing & Pick<WriteLimits, 'countNewMap'>,
+  a: NewMapStores & Owing & Holding & Pick<WriteLimits, 'countNewMap'>,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
@@ -183,7 +183,7 @@ export async function createMap(
 }
 
 async function writeNewMap(
-  a: NewMapStores & Owing,
+  a: NewMapStores & Owing & Holding,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean; analyticsZone?: string },
@@ -234,7 +234,7 @@ async function writeNewMap(
       { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
-    await answerFailedCreate(a, id, key, err);
+    await answerFailedCreate(a, id, key, err, new Date(created));
   }
   // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
   await followUp(a, { kind: 'publish', mapId: id }, () =>
@@ -439,7 +439,7 @@ export async function deleteMap(
 
 /** A copy of the map, as the caller's: its document, and its analytics time zone with no change of its own. */
 export async function duplicateMap(
-  a: NewMapStores & Owing & Pick<WriteLimits, 'countNewMap'>,
+  a: NewMapStores & Owing & Holding & Pick<WriteLimits, 'countNewMap'>,
   actor: Actor,
   id: string,
 ): Promise<string> {

@@ -12,6 +12,7 @@ import { MapNotFoundError } from '../lib/errors';
 import type { HistoryItem, SaveRequest } from '../adapters/maps/map-items';
 import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
 import type { MapItems, MapStores, NewMapStores, SaveRecords } from './map-adapters';
+import { RETRY_AFTER_MS, type Holding } from './follow-ups';
 import { publishedOf } from './public-copy';
 
 export const SAVE_ID_REUSED = 'This save id was already used for a different save. Send a new save with a new id.';
@@ -159,13 +160,16 @@ async function createOutcome(
 
 /**
  * After a new map's write failed: returns when the map was made anyway (only its answer failed), else throws `err`,
- * having deleted the map's document `key` only when the map is known not to be made.
+ * having deleted the map's document `key` when the map is known not to be made. When that is not known, the document
+ * stays and a follow-up is held for an hour, when the write has long landed or not: the sweep then deletes the
+ * document unless the map was made with it (dropUnmadeDocument).
  */
 export async function answerFailedCreate(
-  a: Pick<NewMapStores, 'mapTable' | 'mapObjects'>,
+  a: Pick<NewMapStores, 'mapTable' | 'mapObjects'> & Holding,
   id: string,
   key: string,
   err: unknown,
+  at: Date = new Date(),
 ): Promise<void> {
   const outcome = await createOutcome(a, id, key, err);
   if (outcome === 'made') {
@@ -176,6 +180,31 @@ export async function answerFailedCreate(
     await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
-  else logger.warn('document kept after a create whose outcome is unknown', { id, key, error: err });
+  else
+    await a.followUps
+      .hold({ kind: 'unmade-document', mapId: id, key }, at, new Date(at.getTime() + RETRY_AFTER_MS))
+      .then(
+        () =>
+          logger.warn('document kept after a create whose outcome is unknown; checked again in an hour', { id, key }),
+        (error: unknown) =>
+          logger.warn('orphaned document left after a create whose outcome is unknown', { key, error }),
+      );
   throw err;
+}
+
+/**
+ * The follow-up held by answerFailedCreate, an hour later: deletes the document `key` unless the map `mapId` was made
+ * with it (its current, published or first version's document). A map made and deleted since has lost its
+ * documents already; deleting a document that is gone is no error.
+ */
+export async function dropUnmadeDocument(
+  a: MapStores<'get' | 'historyEntry', 'deleteDocument'>,
+  mapId: string,
+  key: string,
+): Promise<void> {
+  const map = await a.mapTable.get(mapId);
+  if (map && (map.docKey === key || map.publishedDocKey === key)) return;
+  if (map && (await a.mapTable.historyEntry(mapId, 1))?.docKey === key) return;
+  await a.mapObjects.deleteDocument(key);
+  logger.info('document of a map never made deleted', { mapId, key });
 }

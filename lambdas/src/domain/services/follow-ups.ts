@@ -5,11 +5,13 @@
  */
 import { BRAND } from '@mapnest/shared/constants';
 import { followUps } from '../../adapters/follow-ups';
+import { mapObjects } from '../../adapters/maps/map-objects';
 import * as mapTable from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
 import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing-notices';
 import type { FollowUpWorkers } from '../follow-ups';
+import { dropUnmadeDocument } from '../save-outcomes';
 import { publishLatest } from './maps';
 
 /**
@@ -44,4 +46,13 @@ export const followUpRunner: { followUps: typeof followUps } & FollowUpWorkers =
   publishLatest,
   deliverNotice,
   deliverLapseSummary,
+  dropUnmadeDocument: (mapId, key) =>
+    dropUnmadeDocument(
+      {
+        mapTable: { get: mapTable.get, historyEntry: mapTable.historyEntry },
+        mapObjects: { deleteDocument: mapObjects.deleteDocument },
+      },
+      mapId,
+      key,
+    ),
 };
