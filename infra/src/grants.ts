@@ -256,10 +256,11 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing
   // email: ADR 045) and deletes each one done (ADR 047); an account over its slots is looked up in the administrators'
-  // group first (ADR 085). No Scan.
+  // group first (ADR 085). A version's document kept after a write with an unknown outcome is deleted an hour later
+  // unless the map uses it (a held follow-up, ADR 020). No Scan.
   'triggers/expire-test-maps': {
     table: ['read', 'write', 'delete'],
-    documents: { 'maps/*': ['read'] },
+    documents: { 'maps/*': ['read', 'delete'] },
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
     mail: true,
@@ -274,11 +275,13 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
   },
   // The table's stream, filtered to follow-ups due (ADR 047): takes each (an update), writes the map's public copy
-  // from its current document (or removes a deleted map's) or sends the email to the account's address (the user
-  // pool), and deletes it once done. Reading the stream is granted by its event source mapping.
+  // from its current document (or removes a deleted map's), sends the email to the account's address (the user
+  // pool) or deletes a version's unused document (ADR 020), and deletes it once done. Reading the stream is granted
+  // by its event source mapping.
   'triggers/follow-ups': {
     table: RWD,
-    ...PUBLISHES,
+    documents: { 'maps/*': ['read', 'delete'] },
+    public: PUBLISHES.public,
     userPool: ['AdminGetUser'],
     mail: true,
   },

@@ -13,6 +13,7 @@ import {
   type Bundle,
 } from '../src/bundle';
 import { storeLocatorDocument } from '@mapnest/shared/large-maps.fixtures';
+import { GRANTS, type ObjectAccess } from '../src/grants';
 import { readManifest, type FunctionSpec } from '../src/manifest';
 import { eventStreamCommands } from '../src/sdk-event-streams';
 import { measureImportCost, type ImportCost, type Loaded } from './import-cost';
@@ -405,6 +406,39 @@ describe('bundles', () => {
     // The presigned forms, in the calls that hand them out.
     expect(code('calls/create-file-upload')).toContain('X-Amz-Signature');
     expect(code('calls/get-map')).toContain('UNSIGNED-PAYLOAD');
+  });
+
+  it('sends S3 only what its grants allow: every request its code makes to a bucket is granted there (infra/src/grants.ts)', () => {
+    // The requests as s3-api.ts is called (`s3Send("DeleteObject",{Bucket:config.documentsBucket…`), minified, to
+    // the maps' buckets, whose adapters the services bind function by function, so a bundle carries only the requests
+    // it makes (the uploads bucket's adapters are objects, carried whole: a request there may be carried and never
+    // made). A request built apart from its call is not seen, so this can miss one.
+    const NEEDS: Record<string, ObjectAccess> = {
+      GetObject: 'read',
+      HeadObject: 'read',
+      PutObject: 'write',
+      CopyObject: 'write',
+      DeleteObject: 'delete',
+      DeleteObjects: 'delete',
+      ListObjectsV2: 'list',
+    };
+    const request = /\("(\w+)",\{Bucket:[\w$]+\.(documents|public)Bucket\b/g;
+    const missing: string[] = [];
+    let seen = 0;
+    for (const id of real.bundles.keys()) {
+      const grants = GRANTS[id] ?? {};
+      for (const [, operation, bucket] of code(id).matchAll(request)) {
+        const needs = NEEDS[operation!];
+        if (!needs) continue;
+        seen++;
+        const granted = Object.values(grants[bucket as 'documents' | 'public'] ?? {}).some((access) =>
+          access.includes(needs),
+        );
+        if (!granted) missing.push(`${id}: ${operation} on ${bucket} needs '${needs}'`);
+      }
+    }
+    expect(seen).toBeGreaterThan(40);
+    expect([...new Set(missing)]).toEqual([]);
   });
 
   it('loads the view-as look-ups on demand, so a call that does not use the user pool carries nothing of it (ADR 042, 049)', () => {

@@ -117,6 +117,14 @@ async function currentDocument(id: string) {
   return { version: map.version, locations: doc.locations.length };
 }
 
+/** The check of a document held after a write whose outcome is unknown, as the table keeps it. */
+async function heldCheck(key: string) {
+  const out = await clients.dynamo.send(
+    new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.followUp(`document#${key}`) }),
+  );
+  return out.Item;
+}
+
 async function documentKeys(id: string): Promise<string[]> {
   const out = await new S3Client({ forcePathStyle: true }).send(
     new ListObjectsV2Command({ Bucket: process.env.DOCUMENTS_BUCKET, Prefix: `maps/${id}/` }),
@@ -138,6 +146,7 @@ describe('failure injection in the maps service', () => {
 
   it('answers a commit whose outcome cannot be known "unknown, retry", never "nothing was changed"', async () => {
     const id = await maps.createMap(actor, { title: 'DynamoDB down', mapData: documentWith(2) });
+    objectWrites.length = 0;
     // The commit fails with a dependency error: whether it was done cannot be known from the error.
     failures.push('TransactWrite');
     const saveId = 'save-unknown-1';
@@ -148,6 +157,19 @@ describe('failure injection in the maps service', () => {
     // The retry with the same save id saves it, once.
     expect((await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7), saveId })).version).toBe(2);
     expect((await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7), saveId })).version).toBe(2);
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 7 });
+    // The failed try's document stayed, and its check was held: an hour on, it goes (the retry stored its own).
+    const [tried, saved] = objectWrites.filter((w) => w.operation === 'PutObject' && w.key.startsWith(`maps/${id}/v`));
+    expect(await documentKeys(id)).toEqual(expect.arrayContaining([tried!.key, saved!.key]));
+    expect((await heldCheck(tried!.key))?.work).toEqual({
+      kind: 'unmade-document',
+      mapId: id,
+      version: 2,
+      key: tried!.key,
+    });
+    await followUpRunner.dropUnmadeDocument(id, 2, tried!.key);
+    await followUpRunner.dropUnmadeDocument(id, 2, saved!.key);
+    expect(await documentKeys(id)).not.toContain(tried!.key);
     expect(await currentDocument(id)).toEqual({ version: 2, locations: 7 });
     await maps.deleteMap(actor, id);
   });
@@ -192,12 +214,13 @@ describe('failure injection in the maps service', () => {
     const document = objectWrites.find((w) => w.operation === 'PutObject' && w.key.startsWith('maps/'))!;
     expect(document).toBeDefined();
     expect(objectWrites.filter((w) => w.operation === 'DeleteObject')).toEqual([]);
-    const held = (
-      await clients.dynamo.send(
-        new GetCommand({ TableName: process.env.TABLE_NAME, Key: keys.followUp(`document#${document.key}`) }),
-      )
-    ).Item;
-    expect(held?.work).toEqual({ kind: 'unmade-document', mapId: document.key.split('/')[1], key: document.key });
+    const held = await heldCheck(document.key);
+    expect(held?.work).toEqual({
+      kind: 'unmade-document',
+      mapId: document.key.split('/')[1],
+      version: 1,
+      key: document.key,
+    });
     const dueAt = Date.parse(String(held?.[TABLE_INDEXES.byDue.sk]).split('#')[0]!);
     expect(dueAt).toBeGreaterThan(Date.now() + 59 * 60_000);
   });
@@ -205,7 +228,7 @@ describe('failure injection in the maps service', () => {
   it("deletes, an hour on, the document of a new map never made, and keeps a made map's", async () => {
     const made = await maps.createMap(actor, { title: 'Made', mapData: documentWith(1) });
     const [madeKey] = await documentKeys(made);
-    await followUpRunner.dropUnmadeDocument(made, madeKey!);
+    await followUpRunner.dropUnmadeDocument(made, 1, madeKey!);
     expect(await documentKeys(made)).toEqual([madeKey]);
     await maps.deleteMap(actor, made);
 
@@ -215,7 +238,7 @@ describe('failure injection in the maps service', () => {
       new PutObjectCommand({ Bucket: process.env.DOCUMENTS_BUCKET, Key: key, Body: '{}' }),
     );
     expect(await documentKeys(unmade)).toEqual([key]);
-    await followUpRunner.dropUnmadeDocument(unmade, key);
+    await followUpRunner.dropUnmadeDocument(unmade, 1, key);
     expect(await documentKeys(unmade)).toEqual([]);
   });
 

@@ -13,18 +13,19 @@ import { config } from '../lib/config';
  * address when it is sent, or to `to`, the address an account had: the email that confirms its deletion, and the one
  * that tells the previous address of an email change), or the summary of
  * an owner's maps that went back to test at `at` because their slots `why` (worded when it is sent, from the maps
- * that did: domain/billing.ts holds it before the first lapse), or the document `key` of a new map whose write failed
- * with an unknown outcome, deleted unless the map was made with it (domain/save-outcomes.ts holds it for an hour).
+ * that did: domain/billing.ts holds it before the first lapse), or the document `key` of a map's `version` whose
+ * write failed with an unknown outcome (a new map, a save, a restore), deleted unless that version was written with it
+ * (domain/save-outcomes.ts holds it for an hour).
  */
 export type FollowUpWork =
   | { kind: 'publish'; mapId: string }
   | { kind: 'notice'; uid: string; to?: string; subject: string; paragraphs: string[] }
   | { kind: 'lapse-summary'; uid: string; why: string; at: string }
-  | { kind: 'unmade-document'; mapId: string; key: string };
+  | { kind: 'unmade-document'; mapId: string; version: number; key: string };
 
 /**
  * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
- * once writes the newest state), one per document for a new map's document, a new one for each email.
+ * once writes the newest state), one per document for a document that may be unused, a new one for each email.
  */
 function idOf(work: FollowUpWork): string {
   if (work.kind === 'publish') return `publish#${work.mapId}`;

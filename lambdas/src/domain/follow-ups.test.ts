@@ -294,21 +294,22 @@ describe('retryFollowUps', () => {
 
   it("checks a new map's document held by a create of unknown outcome once its hour has passed", async () => {
     const { store, items } = memoryFollowUps();
-    const work = { kind: 'unmade-document', mapId: 'm1', key: 'maps/m1/v1-a.json' } as const;
+    const work = { kind: 'unmade-document', mapId: 'm1', version: 1, key: 'maps/m1/v1-a.json' } as const;
     await store.hold(work, T0, later(RETRY_AFTER_MS));
-    const dropped: string[][] = [];
+    const dropped: unknown[][] = [];
     const workers = {
       publishLatest: failing('none'),
       deliverNotice: failing('none'),
       deliverLapseSummary: failing('none'),
-      dropUnmadeDocument: async (mapId: string, key: string) => void dropped.push([mapId, key]),
+      dropUnmadeDocument: async (mapId: string, version: number, key: string) =>
+        void dropped.push([mapId, version, key]),
     };
     expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS - 1))).toMatchObject({
       done: 0,
     });
     expect(dropped).toEqual([]);
     expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS))).toMatchObject({ done: 1 });
-    expect(dropped).toEqual([['m1', 'maps/m1/v1-a.json']]);
+    expect(dropped).toEqual([['m1', 1, 'maps/m1/v1-a.json']]);
     expect(items.size).toBe(0);
   });
 

@@ -321,7 +321,7 @@ describe('createMap when writing the new map fails', () => {
     expect(stores.log.deletedDocuments).toEqual([]);
     expect(held).toHaveLength(1);
     const [{ work, at, dueAt }] = held as [(typeof held)[0]];
-    expect(work).toEqual({ kind: 'unmade-document', mapId: expect.any(String), key: put[0] });
+    expect(work).toEqual({ kind: 'unmade-document', mapId: expect.any(String), version: 1, key: put[0] });
     expect(dueAt.getTime() - at.getTime()).toBe(RETRY_AFTER_MS);
   });
 
@@ -357,7 +357,7 @@ describe('createMap when writing the new map fails', () => {
 describe('dropUnmadeDocument, an hour after a create of unknown outcome', () => {
   it('deletes the document of a map never made', async () => {
     const stores = memoryStores([]);
-    await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-lost.json');
+    await dropUnmadeDocument(stores, 'map1', 1, 'docs/map1/v1-lost.json');
     expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
   });
 
@@ -369,14 +369,14 @@ describe('dropUnmadeDocument, an hour after a create of unknown outcome', () => 
       mapItem({ version: 3, docKey: 'docs/map1/v3.json', publishedDocKey: 'docs/map1/v3.json' }),
     ]) {
       const stores = memoryStores([map], [first]);
-      await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-made.json');
+      await dropUnmadeDocument(stores, 'map1', 1, 'docs/map1/v1-made.json');
       expect(stores.log.deletedDocuments).toEqual([]);
     }
   });
 
   it("deletes it when the map under that id was made with another document (a seeded id's)", async () => {
     const stores = memoryStores([mapItem()], [entry(1)]);
-    await dropUnmadeDocument(stores, 'map1', 'docs/map1/v1-lost.json');
+    await dropUnmadeDocument(stores, 'map1', 1, 'docs/map1/v1-lost.json');
     expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
   });
 });

@@ -234,7 +234,7 @@ async function writeNewMap(
       { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
-    await answerFailedCreate(a, id, key, err, new Date(created));
+    await answerFailedCreate(a, id, key, err);
   }
   // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
   await followUp(a, { kind: 'publish', mapId: id }, () =>
@@ -278,7 +278,7 @@ interface Committed {
  * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
  */
 export async function commit(
-  a: CommitStores,
+  a: CommitStores & Holding,
   map: MapItem,
   baseVersion: number,
   key: string,
@@ -324,7 +324,7 @@ export async function commit(
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays.
-    await answerFailedCommit(a, err, map.id, args.saveId, key);
+    await answerFailedCommit(a, err, { mapId: map.id, version, key, saveId: args.saveId });
   }
   const committed: MapItem = {
     ...map,
@@ -364,7 +364,7 @@ export async function commit(
  * history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
-  a: SaveRecords & CommitStores & MapStores<never, 'putDocument'> & Pick<WriteLimits, 'countMapVersion'>,
+  a: SaveRecords & CommitStores & Holding & MapStores<never, 'putDocument'> & Pick<WriteLimits, 'countMapVersion'>,
   actor: Actor,
   input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {

@@ -118,23 +118,40 @@ export async function answerFailedSave(
 }
 
 /**
- * After a failed commit: deletes its document `key` only when the failure proves its version was not written, then
- * throws `err`. Only a refusal (a conflict, a map gone) proves it, and not when it met a repeat of this very save
- * already committed (same save id), whose document is the committed version's. After any other failure the version
- * may stand and its document must stay (the next save of that version number writes the same key).
+ * After a failed commit of `version`: deletes its document `key` when the failure proves the version was not written
+ * with it, else holds the check of it for an hour (checkDocumentLater); then throws `err`. Only a refusal (a
+ * conflict, a map gone) proves it, and not when it met a repeat of this very save already committed (same save id):
+ * the document may then be the committed version's. After any other failure the version may stand with this
+ * document, which must stay until that is known.
  */
 export async function answerFailedCommit(
-  a: MapStores<'committedSave', 'deleteDocument'>,
+  a: MapStores<'committedSave', 'deleteDocument'> & Holding,
   err: unknown,
-  mapId: string,
-  saveId: string | undefined,
-  key: string,
+  at: { mapId: string; version: number; key: string; saveId: string | undefined },
 ): Promise<never> {
+  const { mapId, key, saveId } = at;
   if (err instanceof CallError && !(saveId && (await a.mapTable.committedSave(mapId, saveId))))
     await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
+  else await checkDocumentLater(a, { mapId, version: at.version, key });
   throw err;
+}
+
+/**
+ * Holds, for an hour (by when the write that failed has long landed or not), the check of a document whose version's
+ * write had an unknown outcome: the sweep then deletes it unless the version was written with it (dropUnmadeDocument).
+ * When even that cannot be kept (the table down), the document is logged as left behind.
+ */
+async function checkDocumentLater(
+  a: Holding,
+  doc: { mapId: string; version: number; key: string },
+  now: Date = new Date(),
+): Promise<void> {
+  await a.followUps.hold({ kind: 'unmade-document', ...doc }, now, new Date(now.getTime() + RETRY_AFTER_MS)).then(
+    () => logger.warn('document kept after a write whose outcome is unknown; checked again in an hour', doc),
+    (error: unknown) => logger.warn('orphaned document left after a write whose outcome is unknown', { ...doc, error }),
+  );
 }
 
 /**
@@ -160,16 +177,14 @@ async function createOutcome(
 
 /**
  * After a new map's write failed: returns when the map was made anyway (only its answer failed), else throws `err`,
- * having deleted the map's document `key` when the map is known not to be made. When that is not known, the document
- * stays and a follow-up is held for an hour, when the write has long landed or not: the sweep then deletes the
- * document unless the map was made with it (dropUnmadeDocument).
+ * having deleted the map's document `key` when the map is known not to be made, or held its check for an hour when
+ * that is not known (checkDocumentLater).
  */
 export async function answerFailedCreate(
   a: Pick<NewMapStores, 'mapTable' | 'mapObjects'> & Holding,
   id: string,
   key: string,
   err: unknown,
-  at: Date = new Date(),
 ): Promise<void> {
   const outcome = await createOutcome(a, id, key, err);
   if (outcome === 'made') {
@@ -180,31 +195,24 @@ export async function answerFailedCreate(
     await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
-  else
-    await a.followUps
-      .hold({ kind: 'unmade-document', mapId: id, key }, at, new Date(at.getTime() + RETRY_AFTER_MS))
-      .then(
-        () =>
-          logger.warn('document kept after a create whose outcome is unknown; checked again in an hour', { id, key }),
-        (error: unknown) =>
-          logger.warn('orphaned document left after a create whose outcome is unknown', { key, error }),
-      );
+  else await checkDocumentLater(a, { mapId: id, version: 1, key });
   throw err;
 }
 
 /**
- * The follow-up held by answerFailedCreate, an hour later: deletes the document `key` unless the map `mapId` was made
- * with it (its current, published or first version's document). A map made and deleted since has lost its
- * documents already; deleting a document that is gone is no error.
+ * The check held by checkDocumentLater, an hour on: deletes the document `key` unless the map `mapId` uses it (its
+ * current or published document, or its `version`'s in the history). A map deleted since has lost its documents
+ * already, and a version pruned since its own; deleting a document that is gone is no error.
  */
 export async function dropUnmadeDocument(
   a: MapStores<'get' | 'historyEntry', 'deleteDocument'>,
   mapId: string,
+  version: number,
   key: string,
 ): Promise<void> {
   const map = await a.mapTable.get(mapId);
   if (map && (map.docKey === key || map.publishedDocKey === key)) return;
-  if (map && (await a.mapTable.historyEntry(mapId, 1))?.docKey === key) return;
+  if (map && (await a.mapTable.historyEntry(mapId, version))?.docKey === key) return;
   await a.mapObjects.deleteDocument(key);
-  logger.info('document of a map never made deleted', { mapId, key });
+  logger.info('document of a version never written deleted', { mapId, version, key });
 }

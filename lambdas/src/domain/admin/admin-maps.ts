@@ -10,7 +10,7 @@ import type { MapItem } from '../../adapters/maps/map-table';
 import { MapNotFoundError } from '../../lib/errors';
 import { publishLatest } from '../public-copy';
 import { chargeStorage, storedJson } from '../map-storage';
-import { followUp, type Owing } from '../follow-ups';
+import { followUp, type Holding, type Owing } from '../follow-ups';
 import type { CommitStores, MapItems, MapStores } from '../map-adapters';
 import { commit, previewOf, toSummary, type Actor } from '../maps';
 
@@ -35,7 +35,7 @@ type PublicCopyStores = MapStores<never, 'putDocument' | 'deleteDocument' | 'get
  * the call (calls/admin-update-map.ts).
  */
 export async function adminUpdateMap(
-  a: PublicCopyStores & CommitStores & MapItems<'get' | 'adminPut'> & Owing,
+  a: PublicCopyStores & CommitStores & MapItems<'get' | 'adminPut'> & Owing & Holding,
   actor: Actor,
   input: {
     id: string;

@@ -5,7 +5,7 @@
  */
 import { BRAND } from '@mapnest/shared/constants';
 import { followUps } from '../../adapters/follow-ups';
-import { mapObjects } from '../../adapters/maps/map-objects';
+import * as objects from '../../adapters/maps/map-objects';
 import * as mapTable from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
@@ -46,13 +46,14 @@ export const followUpRunner: { followUps: typeof followUps } & FollowUpWorkers =
   publishLatest,
   deliverNotice,
   deliverLapseSummary,
-  dropUnmadeDocument: (mapId, key) =>
+  dropUnmadeDocument: (mapId, version, key) =>
     dropUnmadeDocument(
       {
         mapTable: { get: mapTable.get, historyEntry: mapTable.historyEntry },
-        mapObjects: { deleteDocument: mapObjects.deleteDocument },
+        mapObjects: { deleteDocument: objects.deleteDocument },
       },
       mapId,
+      version,
       key,
     ),
 };

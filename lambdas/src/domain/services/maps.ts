@@ -50,6 +50,7 @@ export const commit = /* @__PURE__ */ withAdapters(op.commit, {
     deleteHistoryEntry: table.deleteHistoryEntry,
   },
   mapObjects: { deleteDocument: objects.deleteDocument },
+  followUps,
 });
 export const createMap = /* @__PURE__ */ withAdapters(op.createMap, {
   mapTable: { create: table.create, get: table.get },
@@ -100,6 +101,7 @@ export const saveMap = /* @__PURE__ */ withAdapters(op.saveMap, {
     deleteHistoryEntry: table.deleteHistoryEntry,
   },
   mapObjects: { putDocument: objects.putDocument, deleteDocument: objects.deleteDocument },
+  followUps,
   countMapVersion,
 });
 export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, {
