@@ -23,7 +23,7 @@ let actor: Parameters<Maps['saveMap']>[0];
 
 /** Commands to fail, by name prefix (the document client sends TransactWriteItemsCommand); each entry fails once. */
 const failures: string[] = vi.hoisted(() => []);
-/** The documents bucket's objects written and deleted through s3-api, in order. */
+/** Objects written and deleted through s3-api (the documents and the public bucket), in order. */
 const objectWrites: { operation: 'PutObject' | 'DeleteObject'; key: string }[] = vi.hoisted(() => []);
 
 // S3 is reached through adapters/s3-api.ts (ADR 097): its operations fail as the SDK's commands did, before they are

@@ -325,8 +325,8 @@ describe('createMap when writing the new map fails', () => {
     expect(dueAt.getTime() - at.getTime()).toBe(RETRY_AFTER_MS);
   });
 
-  it('keeps the document when the map cannot be read after the failure', async () => {
-    const { a, stores } = creating(() => {
+  it('keeps the document when the map cannot be read after the failure, checked in an hour', async () => {
+    const { a, stores, held } = creating(() => {
       throw answerLost();
     });
     a.mapTable.get = async () => {
@@ -334,6 +334,7 @@ describe('createMap when writing the new map fails', () => {
     };
     await expect(createMap(a, actor, { title: 'Riverside' })).rejects.toThrow('socket hang up');
     expect(stores.log.deletedDocuments).toEqual([]);
+    expect(held.map((h) => h.work.kind)).toEqual(['unmade-document']);
   });
 
   it('deletes the document after a refusal, and when another map holds the id', async () => {
@@ -354,14 +355,14 @@ describe('createMap when writing the new map fails', () => {
   });
 });
 
-describe('dropUnmadeDocument, an hour after a create of unknown outcome', () => {
+describe('dropUnmadeDocument, an hour after a write of a version with an unknown outcome', () => {
   it('deletes the document of a map never made', async () => {
     const stores = memoryStores([]);
     await dropUnmadeDocument(stores, 'map1', 1, 'docs/map1/v1-lost.json');
     expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
   });
 
-  it('keeps the document the map was made with: its current, published or first version', async () => {
+  it('keeps the document the map uses: its current or published one, or the version’s in the history', async () => {
     const first = entry(1, { docKey: 'docs/map1/v1-made.json' });
     for (const map of [
       mapItem({ docKey: 'docs/map1/v1-made.json' }),
