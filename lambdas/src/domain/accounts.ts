@@ -20,7 +20,7 @@ import { billingTable } from '../adapters/billing/billing-table';
 import { stripeCustomers } from '../adapters/billing/stripe-rest';
 import { contactRequests } from '../adapters/contact-requests';
 import { presignUpload } from '../adapters/files/upload-post';
-import { copy as copyUpload, uploads } from '../adapters/files/uploads';
+import * as uploads from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
 import { followUps } from '../adapters/follow-ups';
 import { config } from '../lib/config';
@@ -86,7 +86,7 @@ export async function setAvatar(actor: Actor, input: { extension: AvatarExtensio
     const upload = await checkedAvatarUpload(uploadKey);
     if (!upload) return useAvatar(uid, key, null);
     // Only the version checked is copied: an upload that replaced it meanwhile (another tab) is checked in turn.
-    const copied = await copyUpload(uploadKey, key, upload.etag);
+    const copied = await uploads.copy(uploadKey, key, upload.etag);
     if (copied) return useAvatar(uid, key, { etag: copied.etag, uploadKey });
   }
   throw new CallError('aborted', MESSAGES.unavailable);

@@ -11,7 +11,7 @@
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { isAvatarUploadKey, objectKeys } from '@mapnest/shared/keys';
-import { uploads } from '../adapters/files/uploads';
+import * as uploads from '../adapters/files/uploads';
 import { isLibraryKey, verifyUpload } from '../domain/files/files';
 import { logger } from '../lib/logger';
 

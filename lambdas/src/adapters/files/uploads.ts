@@ -171,7 +171,8 @@ export async function deleteKeys(keys: readonly string[]): Promise<void> {
 }
 
 /**
- * The adapter as one object, for the modules that use most of it. A module that uses one or two functions imports
- * them alone, so its bundle carries no S3 command it never sends (`copy`, which only setAvatar sends, is not in it).
+ * Modules import the adapter as a namespace (`import * as uploads`), so a bundle carries only the functions its code
+ * calls, and no S3 request it never sends (infra/test/bundles.test.ts reads those requests against the grants).
+ * `delete` is a reserved word, so `deleteKeys` is also exported under that name, as `uploads.delete`.
  */
-export const uploads = { head, get, put, replace, list, delete: deleteKeys };
+export { deleteKeys as delete };

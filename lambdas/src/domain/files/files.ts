@@ -20,11 +20,11 @@ import {
   type FileUpload,
 } from '@mapnest/shared/files';
 import { objectKeys } from '@mapnest/shared/keys';
-import { fileLibrary } from '../../adapters/files/file-library';
+import * as fileLibrary from '../../adapters/files/file-library';
 import { storedFiles } from '../../adapters/files/storage-files';
 import { readStorageUsage } from '../../adapters/files/storage-usage';
 import { presignUpload } from '../../adapters/files/upload-post';
-import { restamp, uploads } from '../../adapters/files/uploads';
+import * as uploads from '../../adapters/files/uploads';
 import { logger } from '../../lib/logger';
 import type { Actor } from '../maps';
 import { checkCharge } from '../map-storage';
@@ -199,7 +199,7 @@ async function sanitizeStoredSvg(key: string): Promise<boolean> {
  * version that was checked (a file deleted meanwhile must stay deleted; a newer upload has a check of its own).
  */
 async function markChecked(key: string, etag: string, contentType: FileType): Promise<boolean> {
-  if (!(await restamp(key, etag, contentType, FILE_CACHE_CONTROL)))
+  if (!(await uploads.restamp(key, etag, contentType, FILE_CACHE_CONTROL)))
     logger.info('an upload was deleted or replaced while it was checked; nothing written', { key });
   // Not now either way: the copy triggers this check again, which renders it.
   return false;
