@@ -1,11 +1,13 @@
 /**
  * Save ids and restore ids against an in-memory record of committed saves: a retry (the same request) is answered
  * with its first outcome, the id sent with another request is refused, and a record written before requests were
- * kept matches any request.
+ * kept matches any request. A failed commit's document goes only when the failure proves its version unwritten.
  */
 import { describe, expect, it } from 'vitest';
 import type { CommittedSave, HistoryItem, SaveRequest } from '../adapters/maps/map-items';
-import { committedEntry, RequestIdReusedError, saveRequest, sameRequest } from './save-outcomes';
+import { CallError } from '@mapnest/shared/errors';
+import type { FollowUpWork } from '../adapters/follow-ups';
+import { answerFailedCommit, committedEntry, RequestIdReusedError, saveRequest, sameRequest } from './save-outcomes';
 
 const entry: HistoryItem = {
   mapId: 'map1',
@@ -62,5 +64,59 @@ describe('save ids and restore ids', () => {
     const a = records({ 'save-old': { entry } });
     expect(await committedEntry(a, 'map1', 'save-old', saveRequest(7, undefined, '{}'))).toEqual(entry);
     expect(await committedEntry(a, 'map1', 'save-old', restore)).toEqual(entry);
+  });
+});
+
+describe('answerFailedCommit', () => {
+  /** A commit's stores: the save records `committedSave` answers from, the documents deleted and the checks held. */
+  function stores(committedSave: (saveId: string) => Promise<CommittedSave | null>) {
+    const deleted: string[] = [];
+    const held: FollowUpWork[] = [];
+    return {
+      deleted,
+      held,
+      a: {
+        mapTable: { committedSave: async (_mapId: string, saveId: string) => committedSave(saveId) },
+        mapObjects: { deleteDocument: async (key: string) => void deleted.push(key) },
+        followUps: {
+          hold: async (work: FollowUpWork, _at: Date, dueAt: Date) => {
+            held.push(work);
+            return { id: 'held', dueKey: dueAt.toISOString() };
+          },
+        },
+      },
+    };
+  }
+  const conflict = new CallError('aborted', 'The map was changed elsewhere.');
+  const at = { mapId: 'map1', version: 2, key: 'docs/map1/v2-b.json', saveId: 'save-1' };
+
+  it('deletes the document of a refused commit, and holds the check of one that may stand', async () => {
+    const refused = stores(async () => null);
+    await expect(answerFailedCommit(refused.a, conflict, at)).rejects.toBe(conflict);
+    expect(refused).toMatchObject({ deleted: [at.key], held: [] });
+
+    const lost = stores(async () => null);
+    const timeout = Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+    await expect(answerFailedCommit(lost.a, timeout, at)).rejects.toBe(timeout);
+    expect(lost).toMatchObject({
+      deleted: [],
+      held: [{ kind: 'unmade-document', mapId: 'map1', version: 2, key: at.key }],
+    });
+  });
+
+  it('keeps the document, and answers the commit’s own error, when the save id’s record cannot be read', async () => {
+    const unreadable = stores(async () => {
+      throw new Error('table unavailable');
+    });
+    await expect(answerFailedCommit(unreadable.a, conflict, at)).rejects.toBe(conflict);
+    expect(unreadable.deleted).toEqual([]);
+    expect(unreadable.held).toHaveLength(1);
+  });
+
+  it('keeps the document of a refusal that met its own save already committed by another try', async () => {
+    const repeat = stores(async () => ({ entry, request: saveRequest(1, undefined, '{}') }));
+    await expect(answerFailedCommit(repeat.a, conflict, at)).rejects.toBe(conflict);
+    expect(repeat.deleted).toEqual([]);
+    expect(repeat.held).toHaveLength(1);
   });
 });

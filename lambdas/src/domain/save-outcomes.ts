@@ -130,7 +130,9 @@ export async function answerFailedCommit(
   at: { mapId: string; version: number; key: string; saveId: string | undefined },
 ): Promise<never> {
   const { mapId, key, saveId } = at;
-  if (err instanceof CallError && !(saveId && (await a.mapTable.committedSave(mapId, saveId))))
+  // A save id's record that cannot be read proves nothing either: the commit's own error is what the caller learns.
+  const repeat = async (id: string) => a.mapTable.committedSave(mapId, id).then(Boolean, () => true);
+  if (err instanceof CallError && !(saveId && (await repeat(saveId))))
     await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
