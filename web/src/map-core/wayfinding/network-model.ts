@@ -7,6 +7,14 @@ import type { CONNECTOR_KINDS, MapDocument } from '@mapnest/shared/map-document'
 
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
+/**
+ * Whether the floor change through a connector of `kind` is step-free: stairs and escalators never are, whatever
+ * their mark; a lift or a ramp (the kind unset: a lift) unless marked not (`inaccessible`: out of service, too steep).
+ * The router, the editor's list of connectors and its connector form all read it.
+ */
+export const connectorStepFree = (kind: ConnectorKind | null | undefined, inaccessible: boolean | undefined): boolean =>
+  kind !== 'stairs' && kind !== 'escalator' && !inaccessible;
+
 /** Cost of moving one floor by a connector, in pixel-equivalents (a lift or stair flight is never free). */
 export const FLOOR_CHANGE_COST = 30;
 

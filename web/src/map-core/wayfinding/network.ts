@@ -21,6 +21,7 @@
 import { locationPoint } from '@mapnest/shared/map-geo';
 import { coordToImage, type ImagePoint, type Size } from '../coords';
 import {
+  connectorStepFree,
   type ConnectorKind,
   EDGE_FLOOR_CHANGE,
   EDGE_INACCESSIBLE,
@@ -368,7 +369,7 @@ function floorLinkEdges(connectors: Map<string, ConnectorEnd[]>, layerIndex: Map
         if (p.layer === q.layer) continue;
         const kind = p.kind ?? q.kind;
         const name = p.name ?? q.name;
-        const stepped = kind === 'stairs' || kind === 'escalator' || p.inaccessible || q.inaccessible;
+        const stepped = !connectorStepFree(kind, p.inaccessible || q.inaccessible);
         const floors = Math.abs(layerIndex.get(p.layer)! - layerIndex.get(q.layer)!);
         raw.push({
           a: p.node,

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CONNECTOR_KINDS, type Location } from '@mapnest/shared/map-document';
 import { locationPoint } from '@mapnest/shared/map-geo';
-import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
+import { connectorStepFree, type ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import {
   clearEndpoint,
   connectorLabel,
@@ -200,15 +200,25 @@ function ConnectorForm({
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} />
-        <span>Step-free (the floor change through it)</span>
+        {/* Stairs and escalators are never step-free: the box says so rather than offer a mark routing ignores. */}
+        <input
+          type="checkbox"
+          checked={stepFree && connectorStepFree(kind, false)}
+          disabled={!connectorStepFree(kind, false)}
+          onChange={(e) => setStepFree(e.target.checked)}
+        />
+        <span>
+          {connectorStepFree(kind, false)
+            ? 'Step-free (the floor change through it)'
+            : 'Not step-free (stairs and escalators never are)'}
+        </span>
       </label>
       <button
         type="button"
         className="btn btn--secondary btn--sm"
         disabled={!!tooLong}
         onClick={() => {
-          if (run(setConnector, { layer, at, name, kind, stepFree }))
+          if (run(setConnector, { layer, at, name, kind, stepFree: stepFree && connectorStepFree(kind, false) }))
             notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');
         }}
       >

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MapState } from '@mapnest/shared/constants';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import type { NetworkHost } from './network-layer';
@@ -324,6 +325,76 @@ describe('WayfindingPanel', () => {
     expect(check.textContent).toContain('Joined only at a lift or stairs path');
     const list = within(screen.getByRole('list', { name: 'Joined only at a connector' }));
     expect(list.getAllByRole('button').map((b) => b.textContent)).toEqual(['Shoe shop', 'Cafe']);
+  });
+
+  it('says stairs and escalators are never step-free, in the connector form and in the list of connectors', () => {
+    // The demo's stairs, as stored: no mark of their own. Routing never takes them step-free.
+    const doc = strictMapDocument.parse({
+      ...mall(),
+      routes: [
+        {
+          id: 'g-st',
+          layer: 'ground',
+          points: [
+            [0.1, 0.5],
+            [0.3, 0.5],
+          ],
+          endpoint: 'stairs-core',
+          connector: true,
+          connectorKind: 'stairs',
+        },
+        {
+          id: 'u-st',
+          layer: 'upper',
+          points: [
+            [0.2, 0.5],
+            [0.3, 0.5],
+          ],
+          endpoint: 'stairs-core',
+          connector: true,
+          connectorKind: 'stairs',
+        },
+        {
+          id: 'g-path',
+          layer: 'ground',
+          points: [
+            [0.3, 0.5],
+            [0.6, 0.5],
+          ],
+        },
+      ],
+    });
+    const { element, canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc, canvas });
+    const connectors = within(screen.getByRole('heading', { name: 'Connectors between floors' }).parentElement!);
+    expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'stairs-core · Stairs · Ground floor, First floor · not step-free',
+    ]);
+
+    // A new connector at the path's dead end: stairs cannot be ticked step-free, and are stored as stepped.
+    press(node(element, 0.6, 0.5), 600, 500);
+    const card = within(screen.getByRole('group', { name: 'Selected node' }));
+    const box = () => card.getByRole('checkbox') as HTMLInputElement;
+    expect(box()).toMatchObject({ checked: true, disabled: false });
+    fireEvent.change(card.getByRole('combobox', { name: 'Kind' }), { target: { value: 'escalator' } });
+    expect(box()).toMatchObject({ checked: false, disabled: true });
+    expect(card.getByText('Not step-free (stairs and escalators never are)')).toBeTruthy();
+    fireEvent.change(card.getByRole('combobox', { name: 'Name' }), { target: { value: 'Escalator B' } });
+    fireEvent.click(card.getByRole('button', { name: 'Set connector' }));
+    expect(view.doc().routes.find((r) => r.connectorName === 'Escalator B')).toMatchObject({
+      connectorKind: 'escalator',
+      inaccessible: true,
+    });
+  });
+
+  it.each([
+    ['demo', MapState.DEMO],
+    ['administrator', MapState.ADMIN],
+  ])('edits the network of a %s map, which the public copy gives wayfinding as a Professional one', (_, state) => {
+    const { canvas } = fakeCanvas();
+    renderEditorPart(<WayfindingPanel />, { map: { state }, doc: mall(), canvas });
+    expect(screen.getByRole('button', { name: 'Draw paths' })).toBeTruthy();
+    expect(screen.queryByText(/Turn-by-turn directions come with the Professional plan/)).toBeNull();
   });
 
   it('shows other maps what they would get and how to upgrade, with no editing', () => {

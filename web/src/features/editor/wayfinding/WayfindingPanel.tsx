@@ -1,5 +1,6 @@
 /**
- * The Wayfinding tab (Professional maps): the walkable network of each floor, drawn on the canvas while the
+ * The Wayfinding tab (maps that get wayfinding: Professional, and the demo and administrator maps, as the public copy
+ * decides in shared/src/document/wayfinding.ts): the walkable network of each floor, drawn on the canvas while the
  * tab is open (editor/wayfinding/network-layer.ts). Draw paths with snapping, select a node or an edge to
  * delete it, make a dead end a floor connector (lift, stairs, escalator, ramp; step-free or not) or pin a
  * location to a node. Locations attach to the nearest path by themselves; the check lists what nobody can
@@ -8,10 +9,10 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
-import { MapState } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { hasWayfinding } from '@mapnest/shared/wayfinding';
 import { checkNetwork, type NetworkCheck as NetworkCheckResult } from '../../../map-core/wayfinding/network-check';
-import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
+import { connectorStepFree, type ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
 import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
 import { useEditor, useEditorState } from '../editor-context';
@@ -31,7 +32,7 @@ type Connector = { name: string; kind: string; floors: string[]; stepFree: boole
 
 export function WayfindingPanel() {
   const { map } = useEditor();
-  if (map.state !== MapState.PRO) return <NotProfessional />;
+  if (!hasWayfinding(map.state)) return <NotProfessional />;
   return <NetworkEditor />;
 }
 
@@ -226,7 +227,7 @@ function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
     };
     if (r.connectorName) c.name = r.connectorName;
     c.floors.push(r.layer);
-    if (r.inaccessible) c.stepFree = false;
+    if (!connectorStepFree(r.connectorKind, r.inaccessible)) c.stepFree = false;
     byId.set(r.endpoint, c);
   }
   return [...byId];
