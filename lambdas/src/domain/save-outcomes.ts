@@ -131,8 +131,8 @@ export async function answerFailedCommit(
 ): Promise<never> {
   const { mapId, key, saveId } = at;
   // A save id's record that cannot be read proves nothing either: the commit's own error is what the caller learns.
-  const repeat = async (id: string) => a.mapTable.committedSave(mapId, id).then(Boolean, () => true);
-  if (err instanceof CallError && !(saveId && (await repeat(saveId))))
+  const repeat = saveId ? await a.mapTable.committedSave(mapId, saveId).then(Boolean, () => true) : false;
+  if (err instanceof CallError && !repeat)
     await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
@@ -145,11 +145,8 @@ export async function answerFailedCommit(
  * write had an unknown outcome: the sweep then deletes it unless the version was written with it (dropUnmadeDocument).
  * When even that cannot be kept (the table down), the document is logged as left behind.
  */
-async function checkDocumentLater(
-  a: Holding,
-  doc: { mapId: string; version: number; key: string },
-  now: Date = new Date(),
-): Promise<void> {
+async function checkDocumentLater(a: Holding, doc: { mapId: string; version: number; key: string }): Promise<void> {
+  const now = new Date();
   await a.followUps.hold({ kind: 'unmade-document', ...doc }, now, new Date(now.getTime() + RETRY_AFTER_MS)).then(
     () => logger.warn('document kept after a write whose outcome is unknown; checked again in an hour', doc),
     (error: unknown) => logger.warn('orphaned document left after a write whose outcome is unknown', { ...doc, error }),

@@ -163,6 +163,8 @@ function ConnectorForm({
   const { name, setName, kind, setKind, stepFree, setStepFree } = draft;
   const names = [...new Set(doc.routes.filter((r) => r.connector && r.endpoint).map(connectorLabel))];
   const tooLong = connectorNameProblem(name);
+  // Stairs and escalators are never step-free: the box says so rather than offer a mark routing ignores.
+  const canBeStepFree = connectorStepFree(kind, false);
   const id = useId();
   return (
     <fieldset className="wayfinding-panel__form">
@@ -200,15 +202,14 @@ function ConnectorForm({
         </select>
       </label>
       <label className="check">
-        {/* Stairs and escalators are never step-free: the box says so rather than offer a mark routing ignores. */}
         <input
           type="checkbox"
-          checked={stepFree && connectorStepFree(kind, false)}
-          disabled={!connectorStepFree(kind, false)}
+          checked={stepFree && canBeStepFree}
+          disabled={!canBeStepFree}
           onChange={(e) => setStepFree(e.target.checked)}
         />
         <span>
-          {connectorStepFree(kind, false)
+          {canBeStepFree
             ? 'Step-free (the floor change through it)'
             : 'Not step-free (stairs and escalators never are)'}
         </span>
@@ -218,7 +219,7 @@ function ConnectorForm({
         className="btn btn--secondary btn--sm"
         disabled={!!tooLong}
         onClick={() => {
-          if (run(setConnector, { layer, at, name, kind, stepFree: stepFree && connectorStepFree(kind, false) }))
+          if (run(setConnector, { layer, at, name, kind, stepFree: stepFree && canBeStepFree }))
             notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');
         }}
       >
