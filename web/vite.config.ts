@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
+import { packLanguageChunks } from './src/embed/vite.pack-messages';
 import { purifyFactoryOnly } from './src/embed/vite.purify-factory';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     purifyFactoryOnly(),
+    packLanguageChunks(),
     embedBootScript(),
     embedBuild(here('embed.html'), here('src/embed/styles.ts')),
   ],

@@ -8,6 +8,7 @@
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { loaderBuildConfig } from './vite.loader.config';
+import { packLanguageChunks } from './vite.pack-messages';
 import { plainDynamicImports } from './vite.plain-dynamic-imports';
 import { purifyFactoryOnly } from './vite.purify-factory';
 // Relative, not @mapnest/shared: Vite loads its config with Node, which leaves workspace packages (.ts) to Node.
@@ -77,7 +78,13 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         publicDir: false,
         // The embed never edits: the viewer core's editing parts are left out (../viewer/editing.ts).
         define: { __MAPNEST_EDITING__: 'false' },
-        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript(), plainDynamicImports()],
+        plugins: [
+          purifyFactoryOnly(),
+          packLanguageChunks(),
+          embedCssInJs(stylesModule),
+          embedBootScript(),
+          plainDynamicImports(),
+        ],
         build: {
           outDir: config.build.outDir,
           emptyOutDir: false,

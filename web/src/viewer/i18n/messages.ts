@@ -13,7 +13,7 @@ import {
   type ViewerLanguage,
 } from '@mapnest/shared/viewer-languages';
 import { en } from './en';
-import type { Messages, PluralKey, TextKey } from './types';
+import type { Messages, Plural, PluralKey, TextKey } from './types';
 
 export type { Messages, PluralKey, TextKey } from './types';
 
@@ -39,6 +39,17 @@ export interface ViewerLanguageMessages {
 }
 
 const loaded = new Map<ViewerLanguage, Promise<Messages>>();
+
+/**
+ * A language's catalogue from its texts alone, as the build packs each language's chunk
+ * (../../embed/vite.pack-messages.ts): in the order of English's keys sorted, the keys every catalogue has. A chunk
+ * of another length is refused, and the viewer then shows English (`loadMessages`).
+ */
+export function unpack(texts: readonly (string | Plural)[]): Messages {
+  const keys = Object.keys(en).sort();
+  if (keys.length !== texts.length) throw Error(`${texts.length} texts for ${keys.length} keys`);
+  return Object.fromEntries(keys.map((k, i) => [k, texts[i]])) as Messages;
+}
 
 /**
  * The catalogue of `lang`: English at once (it is built in), another language from its own chunk, once per page.
