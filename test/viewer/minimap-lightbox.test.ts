@@ -71,11 +71,21 @@ describe('the minimap', () => {
     const box = (await minimap.boundingBox())!;
     expect(box.width).toBeGreaterThan(40);
 
-    // Zoomed in, the frame is a part of the minimap.
+    // Zoomed in, the frame is a part of the minimap, and the pan buttons show (not while the whole floor is in view).
     const whole = await frame(page);
+    const pan = page.getByRole('group', { name: 'Pan' });
+    expect(await pan.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(async () => (await frame(page)).width).toBeLessThan(whole.width * 0.5);
+
+    // The pan buttons move the view without a drag: right moves the frame right, down moves it down.
+    await pan.waitFor();
+    const centred = await frame(page);
+    await pan.getByRole('button', { name: 'Pan right' }).click();
+    await expect.poll(async () => (await frame(page)).left).toBeGreaterThan(centred.left + 2);
+    await pan.getByRole('button', { name: 'Pan down' }).click();
+    await expect.poll(async () => (await frame(page)).top).toBeGreaterThan(centred.top + 2);
 
     // A click near the top-left corner takes the view there.
     await minimap.click({ position: { x: 2, y: 2 } });
@@ -96,6 +106,11 @@ describe('the minimap', () => {
     await page.waitForSelector('.mn-minimap', { state: 'attached' });
     expect(await page.locator('.mn-viewer').evaluate((v) => v.classList.contains('mn-narrow'))).toBe(true);
     expect(await page.locator('.mn-minimap').isVisible()).toBe(false);
+    // Nor are the pan buttons, zoomed in: their four targets would cover a fifth of a phone's map.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    // Zoomed in (the cross is no longer hidden by the viewer), yet not shown.
+    await expect.poll(() => page.locator('.mn-pan').getAttribute('hidden')).toBeNull();
+    expect(await page.getByRole('group', { name: 'Pan' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
 });

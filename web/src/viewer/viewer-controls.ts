@@ -165,6 +165,46 @@ export class ZoomButtons implements MapControl {
   }
 }
 
+/** The pan buttons' keys, in the pad's order (up, left, right, down), with the way each moves the view. */
+const PAN = [
+  ['panUp', 0, -1],
+  ['panLeft', -1, 0],
+  ['panRight', 1, 0],
+  ['panDown', 0, 1],
+] as const;
+
+/**
+ * Pan up, left, right and down, a third of the view a press: the map moved by a pointer that cannot drag (WCAG 2.5.7,
+ * a head pointer, eye gaze, a mouse held in a tremor), as the arrow keys move it for a keyboard. A cross of four
+ * buttons beside the zoom buttons, shown only while the map is zoomed in or moved, when there is somewhere to go.
+ */
+export class PanButtons implements MapControl {
+  readonly el: HTMLElement;
+
+  constructor(view: MapView, t: ViewerText) {
+    this.el = h(
+      'div',
+      { class: 'mn-pan', role: 'group', 'aria-label': t.t('pan'), hidden: true },
+      PAN.map(([key, x, y]) =>
+        controlButton(
+          t.t(key),
+          'back',
+          () => view.viewport && view.panBy((-x * view.viewport.width) / 3, (-y * view.viewport.height) / 3),
+          false,
+        ),
+      ),
+    );
+  }
+
+  update(view: MapView): void {
+    this.el.hidden = view.isAtHome();
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
 /** Back to the whole map; shown only when the map is away from it or a location is open. */
 export class ResetButton implements MapControl {
   readonly el: HTMLButtonElement;
@@ -339,6 +379,7 @@ export interface MapControls {
   sidebar?: SidebarToggle;
   floors?: FloorSwitcher;
   zoom?: ZoomButtons;
+  pan?: PanButtons;
   reset?: ResetButton;
   legend?: Legend;
   /** The compact viewer's directory over the map, and its button (./directory/overlay.ts). */
@@ -377,8 +418,10 @@ export function addControls(host: ControlHost): MapControls {
   }
   if (m.layers.length > 1)
     out.floors = add(c.layerSwitcher, new FloorSwitcher(m.layers, host.layerId, host.onPickFloor, m.text));
-  if (s.zoom.enabled && c.zoomButtons !== 'off')
+  if (s.zoom.enabled && c.zoomButtons !== 'off') {
     out.zoom = add(c.zoomButtons, new ZoomButtons(host.view, labels, m.text));
+    out.pan = add(c.zoomButtons, new PanButtons(host.view, m.text));
+  }
   if (s.zoom.enabled && c.resetButton !== 'off')
     out.reset = add(c.resetButton, new ResetButton(host.onReset, labels, m.text));
   if (document.fullscreenEnabled && c.fullscreen !== 'off' && !host.kiosk)

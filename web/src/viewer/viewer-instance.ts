@@ -290,7 +290,7 @@ export class Viewer implements MapViewerInstance {
 
   #afterMove(): void {
     const v = this.#stage.view;
-    this.#controls.zoom?.update(v);
+    for (const c of [this.#controls.zoom, this.#controls.pan]) c?.update(v);
     this.#controls.reset?.update(v.isAtHome(), this.#active !== null);
     this.#inView.later(() => !this.#stage.view.isMoving && this.#updateInView());
   }

@@ -44,6 +44,12 @@ export const en = {
   zoom: 'Zoom',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
+  /** The pan buttons (viewer-controls.ts PanButtons): their group, and each moves the view that way. */
+  pan: 'Pan',
+  panUp: 'Pan up',
+  panLeft: 'Pan left',
+  panRight: 'Pan right',
+  panDown: 'Pan down',
   resetMap: 'Reset map',
   fullScreen: 'Full screen',
   exitFullScreen: 'Exit full screen',

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { MapView } from '../map-core/map-view';
+import { ENGLISH, ViewerText } from './i18n/messages';
+import { messages as arabic } from './i18n/lang-ar';
+import { PanButtons } from './viewer-controls';
+
+/** A 2000 × 1000 floor in a 900 × 600 map, moved without animation. */
+function setUp(text = ENGLISH) {
+  const view = new MapView({
+    image: { width: 2000, height: 1000 },
+    limits: { minZoom: 1, maxZoom: 8 },
+    reducedMotion: true,
+  });
+  view.setViewport({ width: 900, height: 600 });
+  const pan = new PanButtons(view, text);
+  document.body.replaceChildren(pan.el);
+  const button = (name: string) => pan.el.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+  return { view, pan, button };
+}
+
+describe('the pan buttons', () => {
+  it('are a group of four named buttons, up, left, right and down, hidden while the whole map is in view', () => {
+    const { view, pan } = setUp();
+    expect(pan.el.getAttribute('role')).toBe('group');
+    expect(pan.el.getAttribute('aria-label')).toBe('Pan');
+    expect([...pan.el.querySelectorAll('button')].map((b) => [b.getAttribute('aria-label'), b.title])).toEqual([
+      ['Pan up', 'Pan up'],
+      ['Pan left', 'Pan left'],
+      ['Pan right', 'Pan right'],
+      ['Pan down', 'Pan down'],
+    ]);
+    pan.update(view);
+    expect(pan.el.hidden).toBe(true);
+    view.zoomIn();
+    pan.update(view);
+    expect(pan.el.hidden).toBe(false);
+    view.reset();
+    pan.update(view);
+    expect(pan.el.hidden).toBe(true);
+  });
+
+  it('move the view a third of the map’s width or height a press, the way each points, and no further than the floor', () => {
+    const { view, pan, button } = setUp();
+    view.zoomIn();
+    view.zoomIn();
+    pan.update(view);
+    const at = () => ({ ...view.transform });
+    const start = at();
+    button('Pan right').click();
+    expect(at().x).toBeCloseTo(start.x - 300);
+    expect(at().y).toBeCloseTo(start.y);
+    button('Pan left').click();
+    expect(at().x).toBeCloseTo(start.x);
+    button('Pan down').click();
+    expect(at().y).toBeCloseTo(start.y - 200);
+    button('Pan up').click();
+    expect(at().y).toBeCloseTo(start.y);
+    // At the floor's edge a press leaves the view where it is.
+    for (let i = 0; i < 20; i++) button('Pan left').click();
+    const edge = at();
+    button('Pan left').click();
+    expect(at()).toEqual(edge);
+  });
+
+  it('point the same way in a right-to-left language, in the visitor’s words', () => {
+    const { view, button } = setUp(new ViewerText('ar', arabic));
+    view.zoomIn();
+    const start = { ...view.transform };
+    button(arabic.panRight).click();
+    expect(view.transform.x).toBeCloseTo(start.x - 300);
+    expect(arabic.panRight).not.toBe(ENGLISH.t('panRight'));
+  });
+});
