@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { selectionAtom } from '../editor-state';
+import { selectionAtom, tabAtom } from '../editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
 import { Inspector } from './Inspector';
 
@@ -35,6 +35,18 @@ const errorOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('Inspector', () => {
+  it('says where a wayfinding selection is edited while the Wayfinding tab is open, not how to edit locations', () => {
+    const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
+    expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();
+    act(() => h.jotai.set(tabAtom, 'wayfinding'));
+    expect(screen.getByRole('heading', { name: 'No location selected' })).toBeTruthy();
+    expect(screen.getByText(/edited in the Wayfinding panel/)).toBeTruthy();
+    expect(screen.queryByText(/Choose “\+ Add”/)).toBeNull();
+    // A location selected before the tab changed is still edited here.
+    act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+    expect(screen.getByRole('form')).toBeTruthy();
+  });
+
   it('names the map’s default click action with the words of the choice it stands for', () => {
     setup();
     const select = within(form()).getByLabelText('On click');

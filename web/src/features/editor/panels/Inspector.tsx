@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
 import { useEditorState } from '../editor-context';
 import { revealIfScrolledPast } from '../editor-layout';
-import { selectionAtom } from '../editor-state';
+import { selectionAtom, tabAtom } from '../editor-state';
 import { usePrimaryPointerIsCoarse } from '../../../lib/pointer-words';
 import { BulkPanel } from './locations/BulkPanel';
 import { LocationForm } from './locations/LocationForm';
@@ -12,6 +12,7 @@ export { useTry } from './use-try';
 
 export function Inspector() {
   const [selection] = useAtom(selectionAtom);
+  const [tab] = useAtom(tabAtom);
   const { doc } = useEditorState();
   const ids = [...selection].filter((id) => doc.locations.some((l) => l.id === id));
   const form = useRef<HTMLElement>(null);
@@ -24,7 +25,17 @@ export function Inspector() {
   }, [selected]);
   return (
     <aside ref={form} className="editor__inspector" aria-label="Selected location">
-      {ids.length === 0 && (
+      {ids.length === 0 && tab === 'wayfinding' && (
+        // The map's clicks draw and select the walkable network here, whose selection has its card in the panel.
+        <div className="inspector__empty">
+          <h2>No location selected</h2>
+          <p>
+            The node or path you select on the map is edited in the Wayfinding panel, under its lists. Locations are
+            edited from the Locations tab.
+          </p>
+        </div>
+      )}
+      {ids.length === 0 && tab !== 'wayfinding' && (
         <div className="inspector__empty">
           <h2>Nothing selected</h2>
           <p>
