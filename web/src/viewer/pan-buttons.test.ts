@@ -6,10 +6,10 @@ import { messages as arabic } from './i18n/lang-ar';
 import { PanButtons } from './viewer-controls';
 
 /** A 2000 × 1000 floor in a 900 × 600 map, moved without animation. */
-function setUp(text = ENGLISH) {
+function setUp(text = ENGLISH, minZoom = 1) {
   const view = new MapView({
     image: { width: 2000, height: 1000 },
-    limits: { minZoom: 1, maxZoom: 8 },
+    limits: { minZoom, maxZoom: 8 },
     reducedMotion: true,
   });
   view.setViewport({ width: 900, height: 600 });
@@ -38,6 +38,13 @@ describe('the pan buttons', () => {
     view.reset();
     pan.update(view);
     expect(pan.el.hidden).toBe(true);
+  });
+
+  it('show at the map’s start when its minimum zoom keeps part of the floor out of view', () => {
+    const { view, pan } = setUp(ENGLISH, 2);
+    view.reset();
+    pan.update(view);
+    expect(pan.el.hidden).toBe(false);
   });
 
   it('move the view a third of the map’s width or height a press, the way each points, and no further than the floor', () => {

@@ -176,7 +176,7 @@ const PAN = [
 /**
  * Pan up, left, right and down, a third of the view a press: the map moved by a pointer that cannot drag (WCAG 2.5.7,
  * a head pointer, eye gaze, a mouse held in a tremor), as the arrow keys move it for a keyboard. A cross of four
- * buttons beside the zoom buttons, shown only while the map is zoomed in or moved, when there is somewhere to go.
+ * buttons beside the zoom buttons, shown only while there is somewhere to go.
  */
 export class PanButtons implements MapControl {
   readonly el: HTMLElement;
@@ -196,8 +196,10 @@ export class PanButtons implements MapControl {
     );
   }
 
+  /** Shown while the floor is larger than the map (zoomed in, or a minimum zoom past the whole floor). */
   update(view: MapView): void {
-    this.el.hidden = view.isAtHome();
+    const { viewport: box, transform: t, image } = view;
+    this.el.hidden = !box || (image.width * t.scale <= box.width + 1 && image.height * t.scale <= box.height + 1);
   }
 
   remove(): void {
