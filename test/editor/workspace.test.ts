@@ -108,6 +108,19 @@ describe('the editor on a laptop (1366×768)', () => {
     await zoom.getByRole('button', { name: 'Fit the map' }).click();
     await expect.poll(level).toBe(fitted);
     await artifact(page, { path: path.join(ARTIFACTS, 'zoom.png') });
+
+    // Pan buttons while part of the map is out of view: Pan right brings in what is right of the canvas.
+    const pan = page.getByRole('group', { name: 'Pan' });
+    expect(await pan.count()).toBe(0);
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await pan.waitFor();
+    const paneX = () =>
+      page.locator('.editor__canvas .mn-pane').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).e);
+    const before = await paneX();
+    await pan.getByRole('button', { name: 'Pan right' }).click();
+    await expect.poll(paneX).toBeLessThan(before - 10);
+    await zoom.getByRole('button', { name: 'Fit the map' }).click();
+    await expect.poll(() => pan.count()).toBe(0);
   }, 60_000);
 });
 

@@ -90,6 +90,22 @@ describe('MapView', () => {
     expect(view.isAtHome()).toBe(true);
   });
 
+  it('can pan while part of the image is out of view, from the zoom it is animating to, by shares of the viewport', () => {
+    const { view, scheduler } = setup();
+    expect(view.canPan()).toBe(false);
+    view.zoomIn();
+    // Told at once: the buttons that ask do not wait for the animation's end.
+    expect(view.canPan()).toBe(true);
+    scheduler.run();
+    const { x, y } = view.transform;
+    view.panByViewport(0.25, -0.1);
+    scheduler.run();
+    expect(view.transform.x).toBeCloseTo(x - 200);
+    expect(view.transform.y).toBeCloseTo(y + 60);
+    view.reset();
+    expect(view.canPan()).toBe(false);
+  });
+
   it('compounds quick successive zooms on the animation target', () => {
     const { view, scheduler } = setup();
     view.zoomBy(1.5);

@@ -178,6 +178,19 @@ export class MapView {
     return this.#target().scale > scaleRange(this.image, this.#viewportSize, this.limits, this.padding)[0] * 1.001;
   }
 
+  /** Whether part of the image is out of view, at the scale the camera is going to: somewhere to pan to. */
+  canPan(): boolean {
+    const box = this.#viewportSize;
+    const { scale } = this.#target();
+    return !!box && (this.image.width * scale > box.width + 1 || this.image.height * scale > box.height + 1);
+  }
+
+  /** Pans by shares of the viewport: `(1, 0)` shows what is one viewport's width to the right (the pan buttons). */
+  panByViewport(right: number, down: number): void {
+    const box = this.#viewportSize;
+    if (box) this.panBy(-right * box.width, -down * box.height);
+  }
+
   /** True when the camera shows anything but the initial fitted view. */
   isAtHome(): boolean {
     if (!this.#viewportSize) return true;

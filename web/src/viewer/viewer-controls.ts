@@ -185,21 +185,13 @@ export class PanButtons implements MapControl {
     this.el = h(
       'div',
       { class: 'mn-pan', role: 'group', 'aria-label': t.t('pan'), hidden: true },
-      PAN.map(([key, x, y]) =>
-        controlButton(
-          t.t(key),
-          'back',
-          () => view.viewport && view.panBy((-x * view.viewport.width) / 3, (-y * view.viewport.height) / 3),
-          false,
-        ),
-      ),
+      PAN.map(([key, x, y]) => controlButton(t.t(key), 'back', () => view.panByViewport(x / 3, y / 3), false)),
     );
   }
 
   /** Shown while the floor is larger than the map (zoomed in, or a minimum zoom past the whole floor). */
   update(view: MapView): void {
-    const { viewport: box, transform: t, image } = view;
-    this.el.hidden = !box || (image.width * t.scale <= box.width + 1 && image.height * t.scale <= box.height + 1);
+    this.el.hidden = !view.canPan();
   }
 
   remove(): void {

@@ -211,7 +211,7 @@ export function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCan
 
 /** Zoom in and out, fit and 100% on the canvas, kept in step with wheel, pinch and keyboard zoom. */
 function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
-  const [zoom, setZoom] = useState({ percent: 100, canZoomIn: true, canZoomOut: false });
+  const [zoom, setZoom] = useState({ percent: 100, canZoomIn: true, canZoomOut: false, canPan: false });
   useEffect(() => {
     let frame = 0;
     const update = () => {
@@ -230,45 +230,79 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
   }, [canvas]);
   const act = (fn: (c: EditorCanvas) => void) => () => fn(canvas);
   return (
-    <div className="editor__zoom" role="group" aria-label="Zoom">
-      <button
-        type="button"
-        className="editor__zoom-btn"
-        aria-label="Zoom out"
-        title="Zoom out (−)"
-        disabled={!zoom.canZoomOut}
-        onClick={act((c) => c.zoomOut())}
-      >
-        <span aria-hidden="true">−</span>
-      </button>
-      <button
-        type="button"
-        className="editor__zoom-btn editor__zoom-level"
-        aria-label={`${zoom.percent}%: Zoom to 100%`}
-        title="Zoom to 100%"
-        onClick={act((c) => c.actualSize())}
-      >
-        {zoom.percent}%
-      </button>
-      <button
-        type="button"
-        className="editor__zoom-btn"
-        aria-label="Zoom in"
-        title="Zoom in (+)"
-        disabled={!zoom.canZoomIn}
-        onClick={act((c) => c.zoomIn())}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-      <button
-        type="button"
-        className="editor__zoom-btn editor__zoom-fit"
-        aria-label="Fit the map"
-        title="Fit the map"
-        onClick={act((c) => c.fit())}
-      >
-        Fit
-      </button>
+    <>
+      {zoom.canPan && <PanControls canvas={canvas} />}
+      <div className="editor__zoom" role="group" aria-label="Zoom">
+        <button
+          type="button"
+          className="editor__zoom-btn"
+          aria-label="Zoom out"
+          title="Zoom out (−)"
+          disabled={!zoom.canZoomOut}
+          onClick={act((c) => c.zoomOut())}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <button
+          type="button"
+          className="editor__zoom-btn editor__zoom-level"
+          aria-label={`${zoom.percent}%: Zoom to 100%`}
+          title="Zoom to 100%"
+          onClick={act((c) => c.actualSize())}
+        >
+          {zoom.percent}%
+        </button>
+        <button
+          type="button"
+          className="editor__zoom-btn"
+          aria-label="Zoom in"
+          title="Zoom in (+)"
+          disabled={!zoom.canZoomIn}
+          onClick={act((c) => c.zoomIn())}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+        <button
+          type="button"
+          className="editor__zoom-btn editor__zoom-fit"
+          aria-label="Fit the map"
+          title="Fit the map"
+          onClick={act((c) => c.fit())}
+        >
+          Fit
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The pan buttons' directions, in the row's order (the arrow keys' on a keyboard), as shares of the canvas. */
+const PAN = [
+  ['Pan left', '←', -1, 0],
+  ['Pan up', '↑', 0, -1],
+  ['Pan down', '↓', 0, 1],
+  ['Pan right', '→', 1, 0],
+] as const;
+
+/**
+ * Pan left, up, down and right, a third of the canvas a press, above the zoom buttons while part of the map is out of
+ * view: the map moved by a pointer that cannot drag (WCAG 2.5.7), as the viewer's pan buttons do (ADR 107).
+ */
+function PanControls({ canvas }: { canvas: EditorCanvas }) {
+  return (
+    <div className="editor__zoom editor__pan" role="group" aria-label="Pan">
+      {PAN.map(([label, arrow, right, down]) => (
+        <button
+          key={label}
+          type="button"
+          className="editor__zoom-btn"
+          aria-label={label}
+          title={label}
+          onClick={() => canvas.pan(right / 3, down / 3)}
+        >
+          <span aria-hidden="true">{arrow}</span>
+        </button>
+      ))}
     </div>
   );
 }

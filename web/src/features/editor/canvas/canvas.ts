@@ -50,6 +50,9 @@ export interface EditorCanvasCallbacks {
 /** Pixels a press may travel before it becomes a drag. */
 const DRAG_THRESHOLD = 4;
 
+/** A press on a marker: where it started, and whether it has moved past the threshold (a drag) yet. */
+type Drag = { id: string; index: number; start: ScreenPoint; pointerId: number; moved: boolean; grab: ScreenPoint };
+
 /** What forces a new stage: the floors or the map size changed. */
 function structureKey(doc: MapDocument): string {
   return JSON.stringify([doc.settings.mapWidth, doc.settings.mapHeight, doc.layers.map((l) => [l.id, l.file])]);
@@ -62,7 +65,6 @@ export class EditorCanvas {
   private readonly rings: SelectionRings;
   private readonly ghost: HTMLDivElement;
   private readonly rooms: CanvasRooms;
-  /** The SVG the rooms were measured on, and its rooms by id (measured once per floor shown). */
   private stage: MapStage;
   private model: ViewerModel;
   private doc: MapDocument;
@@ -70,14 +72,7 @@ export class EditorCanvas {
   private layerId: string;
   private tool: CanvasTool = 'select';
   private selection: ReadonlySet<string> = new Set();
-  private drag: {
-    id: string;
-    index: number;
-    start: ScreenPoint;
-    pointerId: number;
-    moved: boolean;
-    grab: ScreenPoint;
-  } | null = null;
+  private drag: Drag | null = null;
   private unsubscribe: (() => void)[] = [];
   /** Aborted by destroy(): every DOM listener the canvas adds is registered with its signal. */
   private readonly listening = new AbortController();
@@ -288,13 +283,19 @@ export class EditorCanvas {
     view.zoomBy(1 / view.transform.scale);
   }
 
-  /** The scale in percent of the map's own pixel size, and whether the buttons can go further. */
-  zoomState(): { percent: number; canZoomIn: boolean; canZoomOut: boolean } {
+  /** Pans by shares of the canvas: `(1, 0)` shows what is one canvas's width to the right (the pan buttons). */
+  pan(right: number, down: number): void {
+    this.stage.view.panByViewport(right, down);
+  }
+
+  /** The scale in percent of the map's own pixel size, whether the buttons can go further, and pan at all. */
+  zoomState(): { percent: number; canZoomIn: boolean; canZoomOut: boolean; canPan: boolean } {
     const view = this.stage.view;
     return {
       percent: Math.round(view.transform.scale * 100),
       canZoomIn: view.canZoomIn(),
       canZoomOut: view.canZoomOut(),
+      canPan: view.canPan(),
     };
   }
 
@@ -439,11 +440,8 @@ export class EditorCanvas {
   };
 
   private onTap(p: ScreenPoint, shift: boolean): void {
-    const target =
-      document.elementFromPoint?.(
-        p.x + this.viewport.getBoundingClientRect().left,
-        p.y + this.viewport.getBoundingClientRect().top,
-      ) ?? null;
+    const box = this.viewport.getBoundingClientRect();
+    const target = document.elementFromPoint?.(p.x + box.left, p.y + box.top) ?? null;
     const adding = this.tool === 'add';
     const l = this.hit(p, target, adding);
     if (l) {
