@@ -103,8 +103,13 @@ describe('a kiosk searched by touch', () => {
     it(`types "caf" on its own keyboard to find the café in the directory (${shape})`, async () => {
       const { page, errors } = await open(`/m/${kioskMap}`, screen);
       const search = page.locator('.mn-search input');
+      // Zoomed in, the pan buttons show; they step away while the keyboard shows (in portrait it would half cover them).
+      const pan = page.getByRole('group', { name: 'Pan' });
+      await tap(page, page.getByRole('button', { name: 'Zoom in' }));
+      await expect.poll(() => pan.isVisible()).toBe(true);
       await tap(page, search);
       await expect.poll(() => keyboard(page).isVisible()).toBe(true);
+      expect(await pan.isVisible()).toBe(false);
       expect(await search.getAttribute('inputmode')).toBe('none');
       // Every key is a 60 px target or larger, and each has a name.
       const keys = await keyboard(page)
@@ -134,6 +139,7 @@ describe('a kiosk searched by touch', () => {
       await expect.poll(() => page.locator('.mn-entry').count()).toBeGreaterThan(5);
       await tap(page, keyboard(page).getByRole('button', { name: 'Hide keyboard' }));
       await expect.poll(() => keyboard(page).isVisible()).toBe(false);
+      expect(await pan.isVisible()).toBe(true);
       expect(errors).toEqual([]);
     });
 
