@@ -40,6 +40,18 @@ describe('the pan buttons', () => {
     expect(pan.el.hidden).toBe(true);
   });
 
+  it('stay hidden in a map lower than 320 px, where with the zoom and reset buttons they would reach the top corner', () => {
+    const { view, pan } = setUp();
+    view.setViewport({ width: 900, height: 319 });
+    view.zoomIn();
+    pan.update(view);
+    expect(view.canPan()).toBe(true);
+    expect(pan.el.hidden).toBe(true);
+    view.setViewport({ width: 900, height: 320 });
+    pan.update(view);
+    expect(pan.el.hidden).toBe(false);
+  });
+
   it('show at the map’s start when its minimum zoom keeps part of the floor out of view', () => {
     const { view, pan } = setUp(ENGLISH, 2);
     view.reset();

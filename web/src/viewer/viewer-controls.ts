@@ -189,9 +189,12 @@ export class PanButtons implements MapControl {
     );
   }
 
-  /** Shown while the floor is larger than the map (zoomed in, or a minimum zoom past the whole floor). */
+  /**
+   * Shown while the floor is larger than the map (zoomed in, or a minimum zoom past the whole floor), in a map at least
+   * 320 px high: in a lower one the cross, the zoom and the reset buttons would reach the controls of the top corner.
+   */
   update(view: MapView): void {
-    this.el.hidden = !view.canPan();
+    this.el.hidden = !view.canPan() || view.viewport!.height < 320;
   }
 
   remove(): void {
