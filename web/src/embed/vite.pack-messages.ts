@@ -7,16 +7,9 @@
  * The source keeps the object, so the type check and the tests read it as written. The build fails on a catalogue of
  * another shape rather than ship it unpacked (ADR 107).
  */
-import { parseSync, type Plugin } from 'vite';
+import { parseSync, type ESTree, type Plugin } from 'vite';
 
 const LANGUAGE_MODULE = /[\\/]viewer[\\/]i18n[\\/]lang-[a-z]{2}\.ts$/;
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 /**
  * `source` (a language module: `export const messages: Messages = { key: 'text', plural: { one: '…' }, … };`) with
@@ -29,24 +22,23 @@ export function packMessages(source: string, file: string): string {
   };
   const { program, errors } = parseSync(file, source, { lang: 'ts' });
   if (errors.length) fail(`it does not parse (${errors[0]!.message})`);
-  const declarations = (program.body as unknown as Node[]).flatMap((s) =>
-    s.type === 'ExportNamedDeclaration' && (s.declaration as Node | null)?.type === 'VariableDeclaration'
-      ? ((s.declaration as Node).declarations as Node[])
-      : [],
-  );
-  const catalogue = declarations.find((d) => (d.id as Node & { name?: string }).name === 'messages');
-  const object = catalogue?.init as Node | undefined;
+  const catalogue = program.body
+    .flatMap((s) =>
+      s.type === 'ExportNamedDeclaration' && s.declaration?.type === 'VariableDeclaration'
+        ? s.declaration.declarations
+        : [],
+    )
+    .find((d) => d.id.type === 'Identifier' && d.id.name === 'messages');
+  const object = catalogue?.init;
   if (object?.type !== 'ObjectExpression') return fail('it exports no `messages` object');
   const texts = new Map<string, string>();
-  for (const p of object.properties as Node[]) {
-    const key = p.key as (Node & { name?: string; value?: unknown }) | undefined;
-    const name = key?.type === 'Identifier' ? key.name : typeof key?.value === 'string' ? key.value : undefined;
-    if (p.type !== 'Property' || p.computed || p.method || p.shorthand || p.kind !== 'init' || name === undefined)
+  for (const p of object.properties) {
+    const name = p.type === 'Property' && !p.computed ? keyName(p.key) : undefined;
+    if (p.type !== 'Property' || p.method || p.shorthand || p.kind !== 'init' || name === undefined)
       return fail(`\`${source.slice(p.start, p.end).slice(0, 40)}\` is not a text`);
     if (texts.has(name)) fail(`\`${name}\` is there twice`);
-    const value = p.value as Node;
-    if (!isWritten(value)) fail(`\`${name}\` is not a text written out`);
-    texts.set(name, source.slice(value.start, value.end));
+    if (!isWritten(p.value)) fail(`\`${name}\` is not a text written out`);
+    texts.set(name, source.slice(p.value.start, p.value.end));
   }
   const packed = [...texts.keys()]
     .sort()
@@ -58,20 +50,28 @@ export function packMessages(source: string, file: string): string {
   );
 }
 
-/** A string literal, a template with no placeholders, or a plural's object of those. */
-function isWritten(value: Node): boolean {
+/** A key written as a name or a string (`zoomIn`, `'zoomIn'`), or undefined. */
+function keyName(key: ESTree.PropertyKey): string | undefined {
+  if (key.type === 'Identifier') return key.name;
+  return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+}
+
+/** A string literal, a template with no placeholders, or (`plural`) a plural's object of those. */
+function isWritten(value: ESTree.Expression, plural = true): boolean {
   if (value.type === 'Literal') return typeof value.value === 'string';
-  if (value.type === 'TemplateLiteral') return (value.expressions as Node[]).length === 0;
-  if (value.type !== 'ObjectExpression') return false;
-  return (value.properties as Node[]).every(
-    (p) =>
-      p.type === 'Property' &&
-      !p.computed &&
-      p.kind === 'init' &&
-      !p.method &&
-      !p.shorthand &&
-      isWritten(p.value as Node) &&
-      (p.value as Node).type !== 'ObjectExpression',
+  if (value.type === 'TemplateLiteral') return value.expressions.length === 0;
+  return (
+    plural &&
+    value.type === 'ObjectExpression' &&
+    value.properties.every(
+      (p) =>
+        p.type === 'Property' &&
+        !p.computed &&
+        p.kind === 'init' &&
+        !p.method &&
+        !p.shorthand &&
+        isWritten(p.value, false),
+    )
   );
 }
 
