@@ -74,6 +74,12 @@ export const settingsSchema = /* @__PURE__ */ strict({
    */
   primaryColor: /* @__PURE__ */ z._default(/* @__PURE__ */ color(), DEFAULT_PRIMARY_COLOR),
   markerType: /* @__PURE__ */ z._default(/* @__PURE__ */ markerType(), 'pin'),
+  /**
+   * A location shown by its SVG element alone (its marker hidden), without a colour or an SVG style of its own, paints
+   * its region in a tint of its group's colour (ADR 096). A Mapplic import turns it off: Mapplic leaves such a region
+   * in the drawing's own paint. Absent from maps published before it existed: the viewer reads it as on.
+   */
+  tintRegionsByGroup: /* @__PURE__ */ z._default(/* @__PURE__ */ bool(), true),
   /** Author CSS, scoped to the map by the viewer. */
   css: /* @__PURE__ */ z._default(/* @__PURE__ */ text(MAP_LIMITS.cssLength), ''),
   /** Opening a location writes ?location=<id>, and such a URL opens it. */

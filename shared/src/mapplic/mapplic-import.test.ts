@@ -163,6 +163,8 @@ describe('importMapplic with the v8 "mall" example', () => {
       defaultLayer: 'ground',
       primaryColor: '#1476FF',
       deepLinking: true,
+      // Mapplic leaves a hidden-marker location's SVG element in the drawing's paint, whatever its group's colour.
+      tintRegionsByGroup: false,
     });
     expect(s.zoom).toMatchObject({ enabled: true, maxZoom: 4 });
     expect(s.controls).toEqual({
@@ -217,6 +219,7 @@ describe('importMapplic with a legacy levels/categories file', () => {
     expect(strictMapDocument.safeParse(document).success).toBe(true);
     expect(warnings).toEqual([]);
     expect(document.settings.search.enabled).toBe(true);
+    expect(document.settings.tintRegionsByGroup).toBe(false);
   });
 
   it('keeps the minimap (a level had one) and the lightbox action', () => {
@@ -806,7 +809,7 @@ describe('importMapplic', () => {
 
   it('fills defaults for an empty object', () => {
     const { document } = importMapplic({});
-    expect(document.settings).toEqual({ ...DEFAULT_SETTINGS, deepLinking: false });
+    expect(document.settings).toEqual({ ...DEFAULT_SETTINGS, deepLinking: false, tintRegionsByGroup: false });
     expect(document.layers).toHaveLength(1);
   });
 });

@@ -189,6 +189,8 @@ export function convertSettings(s: Obj, log: RepairLog): Obj {
     padding: s.padding,
     primaryColor: isBlank(s.primaryColor) ? undefined : s.primaryColor,
     css: s.css,
+    // Mapplic paints a location's SVG element in its own colour or style only; its groups colour markers and the list.
+    tintRegionsByGroup: false,
     deepLinking: flag(s.deeplinking) ?? false,
     csvUrl: csvOn && !isBlank(s.csv) ? s.csv : undefined,
     geo: geoCalibration(s),

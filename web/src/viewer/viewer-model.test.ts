@@ -172,5 +172,13 @@ describe('buildModel', () => {
     // A marker shows the group's colour itself: the drawing keeps its own paint.
     expect(pin!.region.fill).toBeNull();
     expect(pin!.fill).toBe('#16a34a');
+
+    // Turned off (a Mapplic import), such a region keeps the drawing's own paint; the author's colour still paints.
+    doc.settings.tintRegionsByGroup = false;
+    const [o1, , o3, o4] = buildModel(doc).locations;
+    expect([o1!.region.fill, o3!.region.fill, o4!.region.fill]).toEqual([null, null, '#dc2626']);
+    // Absent (a map published before the setting), it is on.
+    delete (doc.settings as Partial<typeof doc.settings>).tintRegionsByGroup;
+    expect(buildModel(doc).locations[0]!.region.fill).toBe('color-mix(in srgb, #16a34a 35%, #fff)');
   });
 });

@@ -187,7 +187,7 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
         }
       : loc.color
         ? colourRegion(context.colourRegions, loc.color)
-        : groupColor && kind === 'hidden'
+        : groupColor && kind === 'hidden' && settings.tintRegionsByGroup !== false
           ? colourRegion(context.colourRegions, groupTint(groupColor))
           : SVG_OWN_PAINT,
     scale: loc.scale ?? 1,

@@ -84,6 +84,18 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.layout).toEqual({ height: 600, kiosk: false });
   });
 
+  it('turns the group tint of locations shown by their shape off and on, undoably', () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    const box = screen.getByLabelText(
+      'Tint locations shown by their shape in their group’s colour',
+    ) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(h.doc().settings.tintRegionsByGroup).toBe(false);
+    act(() => void h.store.undo());
+    expect(h.doc().settings.tintRegionsByGroup).toBe(true);
+  });
+
   it('names the default markers as the location form does', () => {
     renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
     const names = [...(screen.getByLabelText('Default marker') as HTMLSelectElement).options].map((o) => o.text);

@@ -141,6 +141,12 @@ function MapFields({ s, set, doc }: SectionProps & { doc: MapDocument }) {
         options={opts(MARKER_TYPES, MARKER_LABELS)}
         commit={(v) => set({ markerType: v })}
       />
+      <CheckProp
+        label="Tint locations shown by their shape in their group’s colour"
+        hint="A location whose marker is hidden, with no colour or SVG style of its own. Off for maps imported from Mapplic, which leaves those shapes as drawn."
+        checked={s.tintRegionsByGroup}
+        commit={(v) => set({ tintRegionsByGroup: v })}
+      />
       <SelectProp
         label="Location opened on load"
         value={s.startLocation ?? ''}
