@@ -269,7 +269,8 @@ export class MapnestStack extends Stack {
 
   /**
    * The release: the API's stage goes live once every route exists (its route throttles name them), and the SPA
-   * with its /config.json (in the root stack, beside its bucket) once the user pool and the API it names exist.
+   * with its /config.json (in the root stack, beside its bucket) after the release, so after every function: the
+   * previous SPA works against new functions, not a new SPA against the previous ones (ADR 010's addendum).
    */
   private release(props: MapnestStackProps, functionStacks: NestedStack[]): ApiStage {
     const release = (this.concerns.Release = new ConcernStack(
@@ -283,7 +284,7 @@ export class MapnestStack extends Stack {
       distribution: this.web.distribution,
       assets: props.webAssets,
       runtimeConfig: this.runtimeConfig,
-    });
+    }).node.addDependency(release);
     return new ApiStage(release, 'ApiStage', {
       stage: props.stage,
       httpApi: this.api.httpApi,

@@ -1173,6 +1173,9 @@ describe('web', () => {
     });
     expect(stable[1].DependsOn).toContain(assets[0]);
     expect(entry[1].DependsOn).toEqual(expect.arrayContaining([assets[0], stable[0]]));
+    // All three after the release (which follows every function stack): a new SPA never meets the previous functions.
+    const release = built.stack.getLogicalId(built.stack.concerns.Release!.nestedStackResource as never);
+    for (const [id, d] of [assets, stable, entry]) expect(d.DependsOn, id).toContain(release);
   }, 60_000);
 });
 
