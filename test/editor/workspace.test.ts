@@ -117,8 +117,17 @@ describe('the editor on a laptop (1366×768)', () => {
     const paneX = () =>
       page.locator('.editor__canvas .mn-pane').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).e);
     const before = await paneX();
-    await pan.getByRole('button', { name: 'Pan right' }).click();
+    const right = pan.getByRole('button', { name: 'Pan right' });
+    expect(await right.getAttribute('aria-disabled')).toBe('false');
+    await right.click();
     await expect.poll(paneX).toBeLessThan(before - 10);
+    // At the map's right edge the button says so, and keeps its focus.
+    for (let i = 0; i < 8 && (await right.getAttribute('aria-disabled')) === 'false'; i++) {
+      await right.click();
+      await settled(page);
+    }
+    expect(await right.getAttribute('aria-disabled')).toBe('true');
+    expect(await right.evaluate((b) => b === document.activeElement)).toBe(true);
     await zoom.getByRole('button', { name: 'Fit the map' }).click();
     await expect.poll(() => pan.count()).toBe(0);
   }, 60_000);

@@ -102,8 +102,19 @@ describe('MapView', () => {
     scheduler.run();
     expect(view.transform.x).toBeCloseTo(x - 200);
     expect(view.transform.y).toBeCloseTo(y + 60);
+    // At the image's top edge, it cannot go further up; every other way it can.
+    view.panByViewport(0, -1);
+    scheduler.run();
+    expect(view.transform.y).toBeCloseTo(0);
+    expect([view.canPanBy(0, -0.1), view.canPanBy(0, 0.1), view.canPanBy(-0.1, 0), view.canPanBy(0.1, 0)]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
     view.reset();
     expect(view.canPan()).toBe(false);
+    expect(view.canPanBy(0.1, 0)).toBe(false);
   });
 
   it('compounds quick successive zooms on the animation target', () => {

@@ -185,6 +185,16 @@ export class MapView {
     return !!box && (this.image.width * scale > box.width + 1 || this.image.height * scale > box.height + 1);
   }
 
+  /** Whether `panByViewport(right, down)` would move the camera: false at the image's edge that way. */
+  canPanBy(right: number, down: number): boolean {
+    const box = this.#viewportSize;
+    if (!box) return false;
+    const from = this.#target();
+    const to = panBy(from, -right * box.width, -down * box.height);
+    const kept = clampTransform(to, this.image, box, this.limits, this.padding, this.#insets, this.padding);
+    return Math.abs(kept.x - from.x) + Math.abs(kept.y - from.y) > 0.5;
+  }
+
   /** Pans by shares of the viewport: `(1, 0)` shows what is one viewport's width to the right (the pan buttons). */
   panByViewport(right: number, down: number): void {
     const box = this.#viewportSize;

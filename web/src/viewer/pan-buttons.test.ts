@@ -75,11 +75,18 @@ describe('the pan buttons', () => {
     expect(at().y).toBeCloseTo(start.y - 200);
     button('Pan up').click();
     expect(at().y).toBeCloseTo(start.y);
-    // At the floor's edge a press leaves the view where it is.
+    // At the floor's edge a press leaves the view where it is, and the button says so while staying focusable.
+    pan.update(view);
+    expect(button('Pan left').getAttribute('aria-disabled')).toBe('false');
     for (let i = 0; i < 20; i++) button('Pan left').click();
     const edge = at();
     button('Pan left').click();
     expect(at()).toEqual(edge);
+    pan.update(view);
+    expect(['Pan up', 'Pan left', 'Pan right', 'Pan down'].map((n) => button(n).getAttribute('aria-disabled'))).toEqual(
+      ['false', 'true', 'false', 'false'],
+    );
+    expect(button('Pan left').disabled).toBe(false);
   });
 
   it('point the same way in a right-to-left language, in the visitor’s words', () => {

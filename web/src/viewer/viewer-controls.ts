@@ -180,13 +180,13 @@ const PAN = [
  */
 export class PanButtons implements MapControl {
   readonly el: HTMLElement;
+  readonly #buttons: HTMLButtonElement[];
 
   constructor(view: MapView, t: ViewerText) {
-    this.el = h(
-      'div',
-      { class: 'mn-pan', role: 'group', 'aria-label': t.t('pan'), hidden: true },
-      PAN.map(([key, x, y]) => controlButton(t.t(key), 'back', () => view.panByViewport(x / 3, y / 3), false)),
+    this.#buttons = PAN.map(([key, x, y]) =>
+      controlButton(t.t(key), 'back', () => view.panByViewport(x / 3, y / 3), false),
     );
+    this.el = h('div', { class: 'mn-pan', role: 'group', 'aria-label': t.t('pan'), hidden: true }, this.#buttons);
   }
 
   /**
@@ -195,6 +195,8 @@ export class PanButtons implements MapControl {
    */
   update(view: MapView): void {
     this.el.hidden = !view.canPan() || view.viewport!.height < 320;
+    // At the floor's edge that way a button says so, and stays focusable (a keyboard user pressing it keeps their place).
+    PAN.forEach(([, x, y], i) => this.#buttons[i]!.setAttribute('aria-disabled', `${!view.canPanBy(x / 3, y / 3)}`));
   }
 
   remove(): void {

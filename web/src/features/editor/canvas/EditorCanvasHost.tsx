@@ -289,6 +289,7 @@ const PAN = [
  * view: the map moved by a pointer that cannot drag (WCAG 2.5.7), as the viewer's pan buttons do (ADR 107).
  */
 function PanControls({ canvas }: { canvas: EditorCanvas }) {
+  const { camera } = canvas;
   return (
     <div className="editor__zoom editor__pan" role="group" aria-label="Pan">
       {PAN.map(([label, arrow, right, down]) => (
@@ -298,7 +299,9 @@ function PanControls({ canvas }: { canvas: EditorCanvas }) {
           className="editor__zoom-btn"
           aria-label={label}
           title={label}
-          onClick={() => canvas.pan(right / 3, down / 3)}
+          // At the map's edge that way: said and shown, and still focusable (a keyboard user keeps their place).
+          aria-disabled={!camera.canPanBy(right / 3, down / 3)}
+          onClick={() => camera.panByViewport(right / 3, down / 3)}
         >
           <span aria-hidden="true">{arrow}</span>
         </button>

@@ -7,6 +7,7 @@
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
+import type { MapView } from '../../../map-core/map-view';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
 import { MapStage } from '../../../viewer/stage/stage';
 import { floorShapeIds } from '../../../viewer/stage/base-layer';
@@ -283,9 +284,9 @@ export class EditorCanvas {
     view.zoomBy(1 / view.transform.scale);
   }
 
-  /** Pans by shares of the canvas: `(1, 0)` shows what is one canvas's width to the right (the pan buttons). */
-  pan(right: number, down: number): void {
-    this.stage.view.panByViewport(right, down);
+  /** The camera, for the pan buttons (`panByViewport`, `canPanBy`): the viewer's own moves. */
+  get camera(): MapView {
+    return this.stage.view;
   }
 
   /** The scale in percent of the map's own pixel size, whether the buttons can go further, and pan at all. */
