@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
@@ -86,6 +86,16 @@ describe('the minimap', () => {
     await expect.poll(async () => (await frame(page)).left).toBeGreaterThan(centred.left + 2);
     await pan.getByRole('button', { name: 'Pan down' }).click();
     await expect.poll(async () => (await frame(page)).top).toBeGreaterThan(centred.top + 2);
+
+    // Up to the zoom's limit by keyboard: Zoom in is marked disabled there and keeps the focus.
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    await zoomIn.focus();
+    for (let i = 0; i < 8 && (await zoomIn.getAttribute('aria-disabled')) !== 'true'; i++) {
+      await page.keyboard.press('Enter');
+      await settled(page);
+    }
+    expect(await zoomIn.getAttribute('aria-disabled')).toBe('true');
+    expect(await zoomIn.evaluate((b) => b === document.activeElement)).toBe(true);
 
     // A click near the top-left corner takes the view there.
     await minimap.click({ position: { x: 2, y: 2 } });

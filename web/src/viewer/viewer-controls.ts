@@ -142,7 +142,7 @@ export class FloorSwitcher implements MapControl {
   }
 }
 
-/** Zoom in and out; each is disabled at its end of the zoom range. */
+/** Zoom in and out; each is marked disabled at its end of the zoom range. */
 export class ZoomButtons implements MapControl {
   readonly #zoomIn: HTMLButtonElement;
   readonly #zoomOut: HTMLButtonElement;
@@ -155,9 +155,10 @@ export class ZoomButtons implements MapControl {
     this.el = h('div', group, this.#zoomIn, this.#zoomOut);
   }
 
+  /** At its end of the range a button is aria-disabled, not disabled: a keyboard user pressing it keeps their focus. */
   update(view: MapView): void {
-    this.#zoomIn.disabled = !view.canZoomIn();
-    this.#zoomOut.disabled = !view.canZoomOut();
+    this.#zoomIn.setAttribute('aria-disabled', `${!view.canZoomIn()}`);
+    this.#zoomOut.setAttribute('aria-disabled', `${!view.canZoomOut()}`);
   }
 
   remove(): void {

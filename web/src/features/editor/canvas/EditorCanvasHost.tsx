@@ -209,7 +209,11 @@ export function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCan
   );
 }
 
-/** Zoom in and out, fit and 100% on the canvas, kept in step with wheel, pinch and keyboard zoom. */
+/**
+ * Zoom in and out, fit and 100% on the canvas, kept in step with wheel, pinch and keyboard zoom. A button at its end of
+ * the range is aria-disabled, not disabled, so a keyboard user pressing it keeps their focus (Chromium moves the focus
+ * of a control that becomes disabled to the page).
+ */
 function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
   const [zoom, setZoom] = useState({ percent: 100, canZoomIn: true, canZoomOut: false, canPan: false });
   useEffect(() => {
@@ -238,7 +242,7 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
           className="editor__zoom-btn"
           aria-label="Zoom out"
           title="Zoom out (−)"
-          disabled={!zoom.canZoomOut}
+          aria-disabled={!zoom.canZoomOut}
           onClick={act((c) => c.zoomOut())}
         >
           <span aria-hidden="true">−</span>
@@ -257,7 +261,7 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
           className="editor__zoom-btn"
           aria-label="Zoom in"
           title="Zoom in (+)"
-          disabled={!zoom.canZoomIn}
+          aria-disabled={!zoom.canZoomIn}
           onClick={act((c) => c.zoomIn())}
         >
           <span aria-hidden="true">+</span>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MapView } from '../map-core/map-view';
 import { ENGLISH, ViewerText } from './i18n/messages';
 import { messages as arabic } from './i18n/lang-ar';
-import { PanButtons } from './viewer-controls';
+import { PanButtons, ZoomButtons } from './viewer-controls';
 
 /** A 2000 × 1000 floor in a 900 × 600 map, moved without animation. */
 function setUp(text = ENGLISH, minZoom = 1) {
@@ -96,5 +96,22 @@ describe('the pan buttons', () => {
     button(arabic.panRight).click();
     expect(view.transform.x).toBeCloseTo(start.x - 300);
     expect(arabic.panRight).not.toBe(ENGLISH.t('panRight'));
+  });
+});
+
+describe('the zoom buttons', () => {
+  it('are marked disabled at their end of the range, and stay focusable, so a keyboard user keeps their place', () => {
+    const { view } = setUp();
+    const zoom = new ZoomButtons(view, false, ENGLISH);
+    document.body.replaceChildren(zoom.el);
+    const [zoomIn, zoomOut] = [...zoom.el.querySelectorAll('button')];
+    zoom.update(view);
+    expect([zoomIn!.getAttribute('aria-disabled'), zoomOut!.getAttribute('aria-disabled')]).toEqual(['false', 'true']);
+    zoomIn!.focus();
+    for (let i = 0; i < 10; i++) zoomIn!.click();
+    zoom.update(view);
+    expect([zoomIn!.getAttribute('aria-disabled'), zoomOut!.getAttribute('aria-disabled')]).toEqual(['true', 'false']);
+    expect(zoomIn!.disabled).toBe(false);
+    expect(document.activeElement).toBe(zoomIn);
   });
 });
