@@ -243,7 +243,7 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
           aria-label="Zoom out"
           title="Zoom out (−)"
           aria-disabled={!zoom.canZoomOut}
-          onClick={act((c) => c.zoomOut())}
+          onClick={act((c) => c.camera.zoomOut())}
         >
           <span aria-hidden="true">−</span>
         </button>
@@ -262,7 +262,7 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
           aria-label="Zoom in"
           title="Zoom in (+)"
           aria-disabled={!zoom.canZoomIn}
-          onClick={act((c) => c.zoomIn())}
+          onClick={act((c) => c.camera.zoomIn())}
         >
           <span aria-hidden="true">+</span>
         </button>
@@ -271,7 +271,7 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
           className="editor__zoom-btn editor__zoom-fit"
           aria-label="Fit the map"
           title="Fit the map"
-          onClick={act((c) => c.fit())}
+          onClick={act((c) => c.camera.reset())}
         >
           Fit
         </button>

@@ -265,26 +265,13 @@ export class EditorCanvas {
 
   // ---- Zoom controls (the canvas's own buttons; wheel, pinch and keys go through the stage's handlers) ----
 
-  zoomIn(): void {
-    this.stage.view.zoomIn();
-  }
-
-  zoomOut(): void {
-    this.stage.view.zoomOut();
-  }
-
-  /** The whole map in view. */
-  fit(): void {
-    this.stage.view.reset();
-  }
-
   /** One image pixel per screen pixel (within the zoom limits: never smaller than the fitted map). */
   actualSize(): void {
     const view = this.stage.view;
     view.zoomBy(1 / view.transform.scale);
   }
 
-  /** The camera, for the pan buttons (`panByViewport`, `canPanBy`): the viewer's own moves. */
+  /** The camera, for the zoom and pan buttons (`zoomIn`, `reset` for the whole map, `panByViewport`, `canPanBy`). */
   get camera(): MapView {
     return this.stage.view;
   }
