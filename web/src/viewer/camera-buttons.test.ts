@@ -114,4 +114,27 @@ describe('the zoom buttons', () => {
     expect(zoomIn!.disabled).toBe(false);
     expect(document.activeElement).toBe(zoomIn);
   });
+
+  it('say the limit at the press that reaches it, not when the animation ends', () => {
+    // Animated, with frames that never come: the camera stays where it was, on its way to the press's target.
+    const view = new MapView({
+      image: { width: 2000, height: 1000 },
+      limits: { minZoom: 1, maxZoom: 2 },
+      scheduler: { now: () => 0, request: () => 1, cancel: () => {} },
+    });
+    view.setViewport({ width: 900, height: 600 });
+    const zoom = new ZoomButtons(view, false, ENGLISH);
+    const pan = new PanButtons(view, ENGLISH);
+    document.body.replaceChildren(zoom.el, pan.el);
+    const [zoomIn, zoomOut] = [...zoom.el.querySelectorAll('button')];
+    zoom.update(view);
+    zoomIn!.click();
+    expect(view.zoom).toBe(1);
+    expect([zoomIn!.getAttribute('aria-disabled'), zoomOut!.getAttribute('aria-disabled')]).toEqual(['true', 'false']);
+    // A pan to the floor's edge marks its button as the press is made.
+    pan.update(view);
+    const right = pan.el.querySelector<HTMLButtonElement>('button[aria-label="Pan right"]')!;
+    for (let i = 0; i < 3 && right.getAttribute('aria-disabled') !== 'true'; i++) right.click();
+    expect(right.getAttribute('aria-disabled')).toBe('true');
+  });
 });

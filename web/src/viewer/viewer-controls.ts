@@ -149,8 +149,23 @@ export class ZoomButtons implements MapControl {
   readonly el: HTMLElement;
 
   constructor(view: MapView, labels: boolean, t: ViewerText) {
-    this.#zoomIn = controlButton(t.t('zoomIn'), 'plus', () => view.zoomIn(), labels);
-    this.#zoomOut = controlButton(t.t('zoomOut'), 'minus', () => view.zoomOut(), labels);
+    // Each press says at once where the camera is going (the limit reached), not after the animation's end.
+    const press = (zoom: () => void) => () => {
+      zoom();
+      this.update(view);
+    };
+    this.#zoomIn = controlButton(
+      t.t('zoomIn'),
+      'plus',
+      press(() => view.zoomIn()),
+      labels,
+    );
+    this.#zoomOut = controlButton(
+      t.t('zoomOut'),
+      'minus',
+      press(() => view.zoomOut()),
+      labels,
+    );
     const group = { class: 'mn-button-stack', role: 'group', 'aria-label': t.t('zoom') };
     this.el = h('div', group, this.#zoomIn, this.#zoomOut);
   }
@@ -185,7 +200,16 @@ export class PanButtons implements MapControl {
 
   constructor(view: MapView, t: ViewerText) {
     this.#buttons = PAN.map(([key, x, y]) =>
-      controlButton(t.t(key), 'back', () => view.panByViewport(x / 3, y / 3), false),
+      controlButton(
+        t.t(key),
+        'back',
+        () => {
+          view.panByViewport(x / 3, y / 3);
+          // Said at once: a press that reaches the edge marks its button before the animation ends.
+          this.update(view);
+        },
+        false,
+      ),
     );
     this.el = h('div', { class: 'mn-pan', role: 'group', 'aria-label': t.t('pan'), hidden: true }, this.#buttons);
   }
