@@ -1,7 +1,7 @@
 /**
  * The editor on a touch tablet (iPad Air portrait, 820×1180, a touch screen): every control of the side panels a
  * finger uses is at least 24 px each way (WCAG 2.5.8), the reorder grips, the checkboxes' rows and the description
- * box's buttons among them; the layout a mouse gets stays as dense as before.
+ * box's buttons among them, and the search shows no "/" key hint; the layout a mouse gets stays as dense as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -60,6 +60,8 @@ describe('the editor on a touch screen', () => {
     expect(await page.locator('.editor .drag-handle').count()).toBeGreaterThan(0);
     expect(await page.locator('.location-form .check').count()).toBeGreaterThan(0);
     expect(await smallControls(page)).toEqual([]);
+    // No "/" hint in the search: a touch screen alone has no key to press.
+    expect(await page.locator('.editor .search__hint').isVisible()).toBe(false);
     // The Layers tab: a grip and a "Shown first" choice per floor.
     await page.getByRole('tab', { name: /^Layers/ }).tap();
     await page.waitForSelector('.card-list .drag-handle');
@@ -73,6 +75,7 @@ describe('the editor on a touch screen', () => {
     await page.locator('.vlist__row[data-id="loc1"]').click();
     await page.waitForSelector('.location-form .rte__btn');
     expect((await page.locator('.vlist .drag-handle').first().boundingBox())!.width).toBe(18);
+    expect(await page.locator('.editor .search__hint').isVisible()).toBe(true);
     await page.context().close();
   });
 });
