@@ -380,6 +380,15 @@ export function filterMask(model: ViewerModel, state: FilterState): Uint8Array {
   return mask;
 }
 
+/** A floor's name, or "All floors" for `null` (what a location with no layer is on, and a route on every floor). */
+export function floorName(model: ViewerModel, id: string | null): string {
+  return id ? (model.layers.find((l) => l.id === id)?.name ?? id) : model.text.t('allFloors');
+}
+
+/** The floor a location is on, said beside it in the directory and its details; none on a map of one floor. */
+export const locationFloor = (model: ViewerModel, l: ResolvedLocation): string | null =>
+  model.layers.length > 1 ? floorName(model, l.layer) : null;
+
 /** True when a location is drawn on a layer. */
 export function onLayer(loc: ResolvedLocation, layerId: string): boolean {
   return loc.layer === null || loc.layer === layerId;

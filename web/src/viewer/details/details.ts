@@ -6,7 +6,7 @@ import { h, icon, uid } from '../dom';
 import type { ViewerText } from '../i18n/messages';
 import type { LinkTarget } from '../link';
 import { sanitizeHtml } from '../sanitize';
-import type { ResolvedLocation, ViewerModel } from '../viewer-model';
+import { locationFloor, type ResolvedLocation, type ViewerModel } from '../viewer-model';
 
 /** 'lightbox': large, in a modal dialog of its own (./lightbox.ts). */
 export type DetailsVariant = 'popup' | 'sheet' | 'panel' | 'lightbox';
@@ -153,7 +153,7 @@ export function renderDetails(
 ): HTMLElement {
   const titleId = uid('mn-title');
   const contact = new ContactDetails(uid('mn-extra'));
-  const floor = l.layer && model.layers.length > 1 ? model.layers.find((x) => x.id === l.layer)?.name : null;
+  const floor = locationFloor(model, l);
   const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
   const actions = detailActions(l, contact, model.text, opts.target);
   const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;

@@ -19,6 +19,7 @@ import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
 import { StepList, withNames } from './step-list';
 import type { AddressRoute } from '../deep-link';
+import { floorName as floorNameOf } from '../viewer-model';
 import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
 
 /** The panel put after its toggle button, with the network it routes on. */
@@ -72,7 +73,7 @@ class DirectionsPanelView implements DirectionsPanel {
     const { targets } = this.#net;
     const fixed = request.fixedFrom && targets.has(request.fixedFrom) ? request.fixedFrom : null;
     this.#fixed = fixed;
-    const floorName = (id: string | null) => this.#floorName(id);
+    const floorName = (id: string | null) => floorNameOf(model, id);
     const rerouteIfShown = () => {
       if (this.#player.plan || this.#notFound) this.go();
     };
@@ -151,10 +152,6 @@ class DirectionsPanelView implements DirectionsPanel {
       e.stopPropagation();
       this.#close.click();
     });
-  }
-
-  #floorName(id: string | null): string {
-    return id ? (this.#host.model.layers.find((l) => l.id === id)?.name ?? id) : this.#host.model.text.t('allFloors');
   }
 
   #titleOf(id: string): string {

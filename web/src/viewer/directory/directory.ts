@@ -7,7 +7,7 @@ import type { FilterValue } from '../../map-core/conditions';
 import { highlightPieces, queryTerms } from '../../map-core/text-search';
 import { filterControl, offeredFilters } from './filters';
 import { h, icon, uid } from '../dom';
-import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
+import { locationFloor, type FilterState, type ResolvedLocation, type ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
 import { listKeyTarget, rowHeight, swatchText } from './list-keys';
 import { searchField } from './search-hint';
@@ -396,7 +396,7 @@ export class Directory {
   ): HTMLLIElement {
     const pos = row.first + k;
     const model = this.#model;
-    const floor = model.layers.length > 1 && l.layer ? model.layers.find((x) => x.id === l.layer)?.name : null;
+    const floor = locationFloor(model, l);
     const grid = this.#layout === 'grid';
     const visual = grid || model.settings.directory.thumbnails ? this.#entryVisual(l, grid) : null;
     const about =
