@@ -12,6 +12,18 @@ import { callNameFromModule, PUBLIC_CALLS } from '@mapnest/lambdas/routes';
  * 'delete' = DeleteItem/BatchWriteItem; 'scan' = Scan of the table (sweeps only, never request paths).
  */
 export type TableAccess = 'read' | 'write' | 'delete' | 'scan';
+
+/**
+ * The IAM actions each table access allows: the statements a function's role gets (constructs/mapnest-function.ts),
+ * and what the local stack lets each function send the table (scripts/local/lambda/grants-guard.ts). A transaction needs the
+ * action of each of its items (PutItem, UpdateItem, DeleteItem, ConditionCheckItem; GetItem to read), as IAM checks it.
+ */
+export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+  delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  scan: ['dynamodb:Scan'],
+};
 /**
  * Object access on keys matching a pattern: 'read' = GetObject (and HeadObject), 'write' = PutObject,
  * 'delete' = DeleteObject, 'list' = ListBucket for prefixes matching the pattern ('*': the whole bucket).

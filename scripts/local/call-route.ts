@@ -9,7 +9,7 @@ import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, PUBLIC_CALLS } from '@mapnest/lamb
 import { UNAUTHENTICATED_BODY, requireTokenSource } from '../../infra/src/edge/viewer-functions';
 import { sendEdgeResponse, viewerRequest } from './edge';
 import { decodePath, envelope, readBody, sendJson } from './http-util';
-import { apiGatewayClaims, apiGatewayEvent, invokeLambda, listCalls, loadHandler } from './lambda-runtime';
+import { apiGatewayClaims, apiGatewayEvent, invokeLambda, listCalls, loadHandler } from './lambda/lambda-runtime';
 
 /** Invokes a handler module with an event and sends its answer as API Gateway would. */
 export async function invokeAndSend(res: ServerResponse, file: string, name: string, event: unknown): Promise<void> {

@@ -8,7 +8,7 @@
  *   /_dev/mail      -> the dev mailbox
  *   /_dev/stream-settled -> answers once the table stream's triggers have run for what was written before
  *   /m/*            -> the embed page; everything else -> the SPA with history fallback
- * Lambda's side is in lambda-runtime.ts, CloudFront's functions in edge.ts, S3 origins in static-files.ts.
+ * Lambda's side is in lambda/lambda-runtime.ts, CloudFront's functions in edge.ts, S3 origins in static-files.ts.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -20,12 +20,12 @@ import { createCallRoute, invokeAndSend } from './call-route';
 import { localRuntimeConfig, proxyCognito, receiveMail } from './dev-routes';
 import { LOCAL_SOURCES, rewrittenUri, sendEdgeResponse, viewerRequest } from './edge';
 import { badRequest, decodePath, envelope, readBody, sendJson } from './http-util';
-import { LAMBDAS_SRC, apiGatewayEvent } from './lambda-runtime';
+import { LAMBDAS_SRC, apiGatewayEvent } from './lambda/lambda-runtime';
 import type { Mailbox } from './mailbox';
 import type { LocalS3 } from './s3/s3';
 import { createStaticFiles, serveObject } from './static-files';
 
-export { REPO_ROOT } from './lambda-runtime';
+export { REPO_ROOT } from './lambda/lambda-runtime';
 
 export interface GatewayOptions {
   port: number;

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CloudFormationCustomResourceEvent, CloudFormationCustomResourceResponse } from 'aws-lambda';
 import { PHYSICAL_RESOURCE_ID, handler } from '../../lambdas/src/triggers/seed-demo-maps';
+import { runAs } from './lambda/grants-guard';
 
 export { DEMO_MAP_ID } from '@mapnest/shared/demo-maps';
 
@@ -52,7 +53,8 @@ export async function runSeedHandler(
               OldResourceProperties: { ServiceToken: 'local' },
             }
           : { ...base, RequestType: 'Delete', PhysicalResourceId: PHYSICAL_RESOURCE_ID };
-    const returned = await handler(event);
+    // As the seeding function, with its grants (./lambda/grants-guard.ts).
+    const returned = await runAs('triggers/seed-demo-maps', () => handler(event));
     if (received.length !== 1 || received[0] !== `PUT ${JSON.stringify(returned)}`) {
       throw new Error(
         `The seeding handler's answer did not reach its response URL as returned: ${JSON.stringify(received)}`,

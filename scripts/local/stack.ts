@@ -15,7 +15,8 @@ import { runSvgChecksWith } from '@mapnest/lambdas/domain/files/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
-import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
+import { guardTable } from './lambda/grants-guard';
+import { lambdaContext, loadHandler, REPO_ROOT } from './lambda/lambda-runtime';
 import { startSchedules } from './schedules';
 import { startTableStream, type TableStream } from './table-stream';
 import { Mailbox } from './mailbox';
@@ -354,6 +355,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const originSecret = randomBytes(24).toString('base64url');
     const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint, originSecret);
     Object.assign(process.env, env);
+    // IAM for the table: each function sends it only what its grants allow (./lambda/grants-guard.ts). The handlers' shared
+    // client is loaded now, as they load it, once its endpoint is in the environment.
+    guardTable((await import('@mapnest/lambdas/lib/clients')).dynamo);
 
     await ensureLocalTable(dynamo.endpoint);
     const stream = runStreamTriggers(dynamo.endpoint, stops);

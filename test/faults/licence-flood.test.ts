@@ -16,7 +16,7 @@ beforeAll(() => {
 
 async function attempt(user: TestUser, mapId: string, sourceIp: string) {
   const { handler } = await import('../../lambdas/src/calls/register-license');
-  const { lambdaContext } = await import('../../scripts/local/lambda-runtime');
+  const { lambdaContext } = await import('../../scripts/local/lambda/lambda-runtime');
   const claims = { sub: user.uid, email: user.email, token_use: 'id' };
   const event = {
     version: '2.0',

@@ -17,7 +17,7 @@ beforeAll(async () => {
 /** getProfile as API Gateway hands it to Lambda after the JWT authorizer, with the headers given. */
 async function direct(headers: Record<string, string>) {
   const { handler } = await import('../../lambdas/src/calls/get-profile');
-  const { lambdaContext } = await import('../../scripts/local/lambda-runtime');
+  const { lambdaContext } = await import('../../scripts/local/lambda/lambda-runtime');
   const event = {
     version: '2.0',
     routeKey: 'POST /api/fn/getProfile',

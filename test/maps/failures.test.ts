@@ -281,7 +281,7 @@ describe('failure injection in the maps service', () => {
 
   it('answers a dependency failure with 503 UNAVAILABLE through the call preset', async () => {
     const { handler } = await import('../../lambdas/src/calls/save-map');
-    const { lambdaContext } = await import('../../scripts/local/lambda-runtime');
+    const { lambdaContext } = await import('../../scripts/local/lambda/lambda-runtime');
     const id = await maps.createMap(actor, { title: 'Via handler', mapData: documentWith(1) });
     failures.push('PutObjectCommand');
     const event = {

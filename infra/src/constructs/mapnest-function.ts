@@ -13,7 +13,13 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { Bundle } from '../bundle';
-import type { BucketName, FunctionGrants, ObjectAccess, StripeParameter, TableAccess } from '../grants';
+import {
+  TABLE_ACTIONS,
+  type BucketName,
+  type FunctionGrants,
+  type ObjectAccess,
+  type StripeParameter,
+} from '../grants';
 import type { FunctionSpec } from '../manifest';
 import type { StageConfig } from '../stages';
 
@@ -63,13 +69,6 @@ function defaultSizing(spec: FunctionSpec): Sizing {
 const SIZING_OVERRIDES: Record<string, Partial<Sizing>> = {
   // sharp decodes images up to 40 megapixels in memory.
   'triggers/thumbnail': { memorySize: 1536 },
-};
-
-const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
-  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-  delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
-  scan: ['dynamodb:Scan'],
 };
 
 const OBJECT_ACTIONS: Record<Exclude<ObjectAccess, 'list'>, string> = {

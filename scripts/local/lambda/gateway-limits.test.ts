@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { CALL_TIMEOUT } from '../../infra/src/constructs/mapnest-function';
+import { CALL_TIMEOUT } from '../../../infra/src/constructs/mapnest-function';
 import { LAMBDA_LIMITS, invokeLambda } from './lambda-runtime';
 
 const ok = async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":1}' });

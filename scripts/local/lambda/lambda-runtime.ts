@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { callNameFromModule } from '@mapnest/lambdas/routes';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
+import { runAs } from './grants-guard';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const LAMBDAS_SRC = path.join(REPO_ROOT, 'lambdas/src');
 
 /**
@@ -98,14 +99,23 @@ export function listCalls(): Map<string, string> {
   return calls;
 }
 
+/** The function id of a handler module (`lambdas/src/calls/save-map.ts` → `calls/save-map`): its key in GRANTS. */
+export const functionIdOf = (file: string): string =>
+  path.relative(LAMBDAS_SRC, file).split(path.sep).join('/').replace(/\.ts$/, '');
+
 const handlerCache = new Map<string, Promise<LambdaHandler>>();
-/** Loads a handler module once, as Lambda keeps a warm container. */
+/**
+ * Loads a handler module once, as Lambda keeps a warm container; each invocation runs as its function, so what it
+ * sends the table is checked against that function's grants (./grants-guard.ts), as its role's are in AWS.
+ */
 export function loadHandler(file: string): Promise<LambdaHandler> {
   let pending = handlerCache.get(file);
   if (!pending) {
+    const id = functionIdOf(file);
     pending = import(pathToFileURL(file).href).then((m: { handler?: LambdaHandler }) => {
-      if (typeof m.handler !== 'function') throw new Error(`${file} exports no handler`);
-      return m.handler;
+      const handler = m.handler;
+      if (typeof handler !== 'function') throw new Error(`${file} exports no handler`);
+      return (event: unknown, context: Context) => runAs(id, () => handler(event, context));
     });
     handlerCache.set(file, pending);
   }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { GRANTS } from '../../../infra/src/grants';
+import { actionsFor, guardTable, runAs, tableAllows } from './grants-guard';
+import { functionIdOf, LAMBDAS_SRC } from './lambda-runtime';
+
+/** A table client that never reaches a table: a request the guard lets through is answered empty. */
+function offlineClient(): DynamoDBDocumentClient {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
+  client.middlewareStack.add(() => async () => ({ output: { $metadata: {} }, response: {} }), {
+    step: 'build',
+    name: 'answeredOffline',
+  });
+  return client;
+}
+
+const put = new TransactWriteCommand({
+  TransactItems: [
+    { Put: { TableName: 't', Item: { pk: 'a' } } },
+    { ConditionCheck: { TableName: 't', Key: { pk: 'b' }, ConditionExpression: 'attribute_exists(pk)' } },
+  ],
+});
+
+describe('the local stack’s table permissions', () => {
+  it('name each handler by its module under lambdas/src, the key of its grants', () => {
+    expect(functionIdOf(`${LAMBDAS_SRC}/calls/save-map.ts`)).toBe('calls/save-map');
+    expect(functionIdOf(`${LAMBDAS_SRC}/triggers/follow-ups.ts`)).toBe('triggers/follow-ups');
+    expect(GRANTS['calls/save-map']).toBeDefined();
+  });
+
+  it('need an operation’s own action, or for a transaction each item’s, as IAM checks them', () => {
+    expect(actionsFor('GetItemCommand', {})).toEqual(['dynamodb:GetItem']);
+    expect(actionsFor('ScanCommand', {})).toEqual(['dynamodb:Scan']);
+    expect(actionsFor('TransactWriteItemsCommand', put.input)).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:ConditionCheckItem',
+    ]);
+    expect(actionsFor('TransactGetItemsCommand', { TransactItems: [{ Get: {} }] })).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('allow a function what its grants name and nothing else; a function without grants nothing', () => {
+    expect(tableAllows('calls/get-map', 'dynamodb:GetItem')).toBe(true);
+    expect(tableAllows('calls/get-map', 'dynamodb:PutItem')).toBe(false);
+    expect(tableAllows('calls/get-map', 'dynamodb:Scan')).toBe(false);
+    expect(tableAllows('calls/no-such-call', 'dynamodb:GetItem')).toBe(false);
+  });
+
+  it('refuse a request its function is not granted, as AWS does, and let the others through', async () => {
+    const client = offlineClient();
+    guardTable(client);
+    guardTable(client); // once only
+    // get-map reads: a read goes through, a write, a scan or a transaction's put is refused before it is sent.
+    await expect(
+      runAs('calls/get-map', () => client.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))),
+    ).resolves.toBeDefined();
+    const refused: (() => Promise<unknown>)[] = [
+      () => client.send(new PutCommand({ TableName: 't', Item: { pk: 'a' } })),
+      () => client.send(new ScanCommand({ TableName: 't' })),
+      () => client.send(put),
+    ];
+    for (const send of refused)
+      await expect(runAs('calls/get-map', send)).rejects.toMatchObject({
+        name: 'AccessDeniedException',
+        $metadata: { httpStatusCode: 400 },
+        message: expect.stringMatching(/not authorized to perform: dynamodb:(PutItem|Scan) /),
+      });
+    // Checked against the function that sent it, also after an await within its work.
+    await expect(
+      runAs('calls/save-map', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return client.send(put);
+      }),
+    ).resolves.toBeDefined();
+    // Sent by no function (the stack's set-up, a test's helper): not a role's request, not checked.
+    await expect(client.send(new ScanCommand({ TableName: 't' }))).resolves.toBeDefined();
+  });
+});
