@@ -22,7 +22,8 @@ export const STATUS_LABELS: Record<SaveStatus, string> = {
   saved: 'Saved',
   saving: 'Saving…',
   unsaved: 'Unsaved changes',
-  offline: 'Offline',
+  // The save reached nothing: the browser is offline, or the service could not be reached (the message says which).
+  offline: 'Not connected',
   conflict: 'Conflict',
   error: 'Not saved',
 };
@@ -79,7 +80,7 @@ function SaveButton() {
 }
 
 /**
- * A save that failed, in words on the page (the status says "Offline", "Not saved" or "Not confirmed"; what happened, that the work
+ * A save that failed, in words on the page (the status says "Not connected", "Not saved" or "Not confirmed"; what happened, that the work
  * is kept in this browser and when it is tried again was only in its tooltip), with Save now. Over the top of the
  * map, under the bar: it moves nothing the author may be pointing at. The time to the next try counts down; a screen
  * reader hears the message once with the time as it was then, not every second.

@@ -67,14 +67,20 @@ function knownNotStored(err: unknown): boolean {
   return err instanceof CallError && err.httpStatus < 500 && err.code !== 'cancelled';
 }
 
-/** What a failed save tells the author: when it is retried (saveMessage counts down to it), or (null) not until they save again. */
+/**
+ * What a failed save tells the author: when it is retried (saveMessage counts down to it), or (null) not until they
+ * save again. A request that reached nothing is "Offline" only when the browser says it is; online, it is the service
+ * that could not be reached (a blocked request, a proxy, a server that is down), and their own connection is not blamed.
+ */
 function retryState(
   kind: 'network' | 'throttled' | 'server',
   retry: { at: number; after: number } | null,
-  unconfirmed = false,
+  { unconfirmed = false, online = true } = {},
 ): SaveEvent & { type: 'saveFailed' } {
-  if (kind === 'network')
-    return { type: 'saveFailed', offline: true, retry, message: 'Offline: your changes are kept in this browser.' };
+  if (kind === 'network') {
+    const what = online ? 'Mapnest could not be reached' : 'Offline';
+    return { type: 'saveFailed', offline: true, retry, message: `${what}: your changes are kept in this browser.` };
+  }
   if (kind === 'throttled')
     return {
       type: 'saveFailed',
@@ -243,13 +249,14 @@ export class SaveQueue {
     if (this.serverFailures >= SERVER_RETRY_LIMIT) {
       this.serverFailures = 0;
       this.attempt = 0;
-      this.session.send(retryState('server', null, this.unconfirmed()));
+      this.session.send(retryState('server', null, { unconfirmed: this.unconfirmed() }));
       return;
     }
     const backoff = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     const wait = Math.max(backoff, Math.min(e.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     this.attempt++;
-    this.session.send(retryState(kind, { at: this.session.now() + wait, after: wait }, this.unconfirmed()));
+    const retry = { at: this.session.now() + wait, after: wait };
+    this.session.send(retryState(kind, retry, { unconfirmed: this.unconfirmed(), online: this.online() }));
     this.schedule(wait);
   }
 

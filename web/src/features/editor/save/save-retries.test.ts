@@ -55,7 +55,7 @@ function fakeServer() {
   return server;
 }
 
-function setup() {
+function setup({ isOnline = () => true }: { isOnline?: () => boolean } = {}) {
   const server = fakeServer();
   const store = createEditorStore(server.doc);
   const updates: RemoteUpdate[] = [];
@@ -71,7 +71,7 @@ function setup() {
     delayMs: 3000,
     pollMs: 15_000,
     retryMs: [2000, 5000, 15000],
-    isOnline: () => true,
+    isOnline,
   });
   const title = (t: string) => store.dispatch(updateLocation, { id: 'shared', patch: { title: t } });
   return { server, store, ctl, updates, title };
@@ -197,13 +197,22 @@ describe('what a failed save says, and when it is retried', () => {
     }
   });
 
-  it('says "Offline" when the request reached nothing', async () => {
+  it('says the service could not be reached when the request reached nothing, and "Offline" only when the browser is', async () => {
     const { server, ctl, title } = setup();
     title('Shop A');
     server.fail = unreachable();
     await ctl.saveNow();
     expect(ctl.getState()).toMatchObject({ status: 'offline' });
-    expect(saveMessage(ctl.getState())).toBe('Offline: your changes are kept in this browser. Retrying in 2 s.');
+    expect(saveMessage(ctl.getState())).toBe(
+      'Mapnest could not be reached: your changes are kept in this browser. Retrying in 2 s.',
+    );
+    const offline = setup({ isOnline: () => false });
+    offline.title('Shop A');
+    offline.server.fail = unreachable();
+    await offline.ctl.saveNow();
+    expect(saveMessage(offline.ctl.getState())).toBe(
+      'Offline: your changes are kept in this browser. Retrying in 2 s.',
+    );
   });
 
   it('waits as long as Retry-After asks (at most 5 minutes)', async () => {
