@@ -79,6 +79,17 @@ async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: bool
   return { body: await new Response(stream).blob(), gzip: true };
 }
 
+/**
+ * Whether a call reached nothing: its request was rejected before any answer (the browser offline, the request
+ * blocked, a server that is down), which the client reports as a bare 'internal' with no HTTP status; any answer,
+ * ours or a gateway's or CDN's own 500, carries its status (`answeredWith`).
+ */
+export const reachedNothing = (e: CallError): boolean =>
+  e.code === 'internal' && e.message === 'internal' && e.answeredWith === undefined;
+
+/** Whether the browser says it is offline (true only when it knows; unknown is online). */
+export const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function createCallClient(config: CallClientConfig = {}) {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return async function call<K extends CallName>(name: K, data: In<K>, options: CallOptions = {}): Promise<Out<K>> {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
@@ -17,13 +17,15 @@ import { readDirectionsParams, readLocationParam } from '../../viewer/deep-link'
 import { AdminEditingBanner } from './AdminEditingBanner';
 import { Editor } from './Editor';
 import { loadMap, type LoadedMap } from './load-map';
+import { describeError } from '../maps/map-errors';
 import './editor.css';
 
 type View =
   | { kind: 'loading' }
   | { kind: 'editor'; loaded: LoadedMap }
   | { kind: 'public'; map: PublishedMap & { document: MapDocument } }
-  | { kind: 'message'; title: string; text: string };
+  /** `retry`: a failure that may pass (the service unreachable or failing), offered again with Try again. */
+  | { kind: 'message'; title: string; text: string; retry?: boolean };
 
 export default function MapPage() {
   const { id = '' } = useParams();
@@ -31,6 +33,7 @@ export default function MapPage() {
   // The view belongs to the map id it was loaded for; another id shows the spinner until it loads.
   const [loaded, setLoaded] = useState<{ id: string; view: View } | null>(null);
   const view: View = loaded && loaded.id === id ? loaded.view : { kind: 'loading' };
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!init) return;
@@ -43,7 +46,7 @@ export default function MapPage() {
       else if (result.kind === 'expired')
         setView({ kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' });
       else if (result.kind === 'error')
-        setView({ kind: 'message', title: 'The map can’t be shown', text: result.message });
+        setView({ kind: 'message', title: 'The map can’t be shown', text: result.message, retry: true });
       else setView({ kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' });
     };
     (async () => {
@@ -55,17 +58,14 @@ export default function MapPage() {
         if (cancelled) return;
         if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
           return showPublic();
-        setView({
-          kind: 'message',
-          title: 'The map could not be opened',
-          text: err instanceof Error ? err.message : String(err),
-        });
+        // In words, never a bare code ("internal"); the map is safe on the server, so trying again is offered.
+        setView({ kind: 'message', title: 'The map could not be opened', text: describeError(err), retry: true });
       }
     })().catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [id, user, init]);
+  }, [id, user, init, attempt]);
 
   switch (view.kind) {
     case 'loading':
@@ -96,12 +96,46 @@ export default function MapPage() {
       );
     case 'message':
       return (
-        <div className="map-public map-public--message" role="alert">
-          <h1>{view.title}</h1>
-          <p>{view.text}</p>
-        </div>
+        <MapMessage
+          view={view}
+          signedIn={!!user}
+          onRetry={() => {
+            setLoaded(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
       );
   }
+}
+
+/** Why the map is not shown; for a failure that may pass, Try again (and, signed in, the way back to the list). */
+function MapMessage({
+  view,
+  signedIn,
+  onRetry,
+}: {
+  view: View & { kind: 'message' };
+  signedIn: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="map-public map-public--message" role="alert">
+      <h1>{view.title}</h1>
+      <p>{view.text}</p>
+      {view.retry && (
+        <p className="map-public__actions">
+          <button type="button" className="btn btn--primary" onClick={onRetry}>
+            Try again
+          </button>
+          {signedIn && (
+            <Link className="btn btn--secondary" to="/maps">
+              Back to maps
+            </Link>
+          )}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Names the browser tab after the map shown. */

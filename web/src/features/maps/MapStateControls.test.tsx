@@ -182,7 +182,7 @@ describe('map state controls on the maps list', () => {
     await screen.findByRole('article', { name: 'Campus Map' });
     fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }));
     expect((await within(card('Campus Map')).findByText(/Could not make/)).textContent).toBe(
-      'Could not make “Campus Map” Pro. The server cannot be reached right now. Check your connection and try again.',
+      'Could not make “Campus Map” Pro. The server is unavailable right now. Try again in a moment.',
     );
   });
 

@@ -234,7 +234,7 @@ describe('maps list', () => {
     });
     renderRoutes('/maps', { session: signedIn });
     expect((await screen.findByText(/Could not load your maps/)).textContent).toContain(
-      'The server cannot be reached right now.',
+      'The server is unavailable right now.',
     );
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -431,7 +431,7 @@ describe('maps list', () => {
     pick('Delete');
     fireEvent.click(screen.getByRole('button', { name: 'Delete map' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this map?' });
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('The server cannot be reached right now.');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The server is unavailable right now.');
     expect(card('Riverside Mall')).toBeTruthy();
   });
 

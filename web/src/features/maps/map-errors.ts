@@ -3,6 +3,7 @@
  * as they are; bare codes (network trouble, timeouts) get a sentence instead.
  */
 import { CallError, ERROR_CODES } from '@mapnest/shared/errors';
+import { browserOffline, reachedNothing } from '../../lib/call';
 
 export type SlotKind = 'test' | 'basic' | 'pro';
 
@@ -26,7 +27,8 @@ const BY_CODE: Partial<Record<CallError['code'], string>> = {
   'not-found': 'This map no longer exists. It may have been deleted in another window.',
   aborted: 'The map changed in the meantime. Reload the page and try again.',
   'deadline-exceeded': 'The server took too long to answer. Try again.',
-  unavailable: 'The server cannot be reached right now. Check your connection and try again.',
+  // An answer (503): the server was reached, so the visitor's connection is not in question.
+  unavailable: 'The server is unavailable right now. Try again in a moment.',
   cancelled: 'The request was cancelled.',
 };
 
@@ -36,6 +38,10 @@ export const hasOwnMessage = (error: CallError): boolean =>
 
 /** A sentence describing why a map operation failed. */
 export function describeError(error: unknown): string {
+  if (error instanceof CallError && reachedNothing(error))
+    return browserOffline()
+      ? 'You are offline. Check your connection and try again.'
+      : 'Mapnest could not be reached. Check your connection, or try again in a moment.';
   if (error instanceof CallError) {
     if (hasOwnMessage(error) && error.code !== 'internal' && error.code !== 'unknown') return error.message;
     return BY_CODE[error.code] ?? 'Something went wrong. Try again in a moment.';

@@ -6,6 +6,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
+import { browserOffline, reachedNothing } from '../../../lib/call';
 import type { BackupWriter } from './save-backup';
 import { reconcile } from './save-merge';
 import type { SaveEvent } from './save-machine';
@@ -43,7 +44,7 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
  */
 function isNetworkFailure(e: CallError, online: boolean): boolean {
   // A gateway's or CDN's own 500 has no message of ours either: it was an answer (`answeredWith`), so not offline.
-  return !online || (e.code === 'internal' && e.message === 'internal' && e.answeredWith === undefined);
+  return !online || reachedNothing(e);
 }
 
 /**
@@ -131,7 +132,7 @@ export class SaveQueue {
     const { o } = session;
     this.delay = o.delayMs ?? AUTOSAVE_DELAY_MS;
     this.retries = o.retryMs ?? RETRY_MS;
-    this.online = o.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+    this.online = o.isOnline ?? (() => !browserOffline());
   }
 
   /** Saves the store's document now; a save already running is followed by another. */

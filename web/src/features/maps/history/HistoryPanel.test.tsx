@@ -155,7 +155,7 @@ describe('HistoryPanel', () => {
     expect(rows()).toHaveLength(3);
     expect(row('Launch')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(
-      'Could not delete version 2. The server cannot be reached right now.',
+      'Could not delete version 2. The server is unavailable right now.',
     );
   });
 
@@ -247,7 +247,7 @@ describe('HistoryPanel', () => {
     expect(onRestored).not.toHaveBeenCalled();
     expect(rows()).toHaveLength(3);
     expect(screen.getByRole('alert').textContent).toBe(
-      'Could not restore version 1. Something went wrong. Try again in a moment.',
+      'Could not restore version 1. Mapnest could not be reached. Check your connection, or try again in a moment.',
     );
     const [first, second] = callsTo('restoreMapHistory') as { restoreId: string }[];
     expect(second!.restoreId).toBe(first!.restoreId);

@@ -1,0 +1,60 @@
+/**
+ * /maps/{id} when the map cannot be loaded for a reason that may pass: the page says why in words (never a bare
+ * code such as "internal"), without blaming a connection the browser says works, and offers Try again and the way
+ * back to the maps list.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@mapnest/shared/errors';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
+import { call } from '../../lib/api';
+import { routeCalls } from '../maps/maps.fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+isolateEachTest(mockCall);
+afterEach(() => vi.restoreAllMocks());
+
+/** The client's error for a request that reached nothing (a rejected fetch: no answer, no status). */
+const unreachable = () => new CallError('internal', 'internal', 'Failed to fetch');
+
+describe('a map that could not be opened', () => {
+  it('says the service could not be reached, and Try again loads it again', async () => {
+    const failures = [unreachable(), new CallError('unavailable', 'unavailable', undefined, { answeredWith: 503 })];
+    const calls = routeCalls(mockCall, {
+      getMap: () => {
+        throw failures.shift();
+      },
+    });
+    renderRoutes('/maps/map00000000000000001', { session: signedIn });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('The map could not be opened');
+    expect(alert.textContent).toContain(
+      'Mapnest could not be reached. Check your connection, or try again in a moment.',
+    );
+    expect(alert.textContent).not.toContain('internal');
+    expect(within(alert).getByRole('link', { name: 'Back to maps' }).getAttribute('href')).toBe('/maps');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    // The server answered this time, with a 503: it is not the visitor's connection.
+    expect((await screen.findByText(/unavailable right now/)).textContent).toBe(
+      'The server is unavailable right now. Try again in a moment.',
+    );
+    expect(calls.unexpected).toEqual([]);
+    expect(mockCall.mock.calls.filter(([name]) => name === 'getMap')).toHaveLength(2);
+  });
+
+  it('says "offline" only when the browser is', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    routeCalls(mockCall, {
+      getMap: () => {
+        throw unreachable();
+      },
+    });
+    renderRoutes('/maps/map00000000000000001', { session: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You are offline. Check your connection and try again.',
+    );
+  });
+});
