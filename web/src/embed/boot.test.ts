@@ -32,7 +32,8 @@ async function bootThenView(respond: () => Promise<Response>, failed: 'load' | '
     await new Promise((r) => setTimeout(r, 0));
     expect(unhandled).not.toHaveBeenCalled();
     const started = takeStartedFetch('abc123', 'https://m.example');
-    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
+    // No retries here (published.test.ts has them): the boot's one request is what is read.
+    expect(await fetchPublished('https://m.example', 'abc123', undefined, started, 0)).toEqual({
       kind: 'error',
       failed,
       message,

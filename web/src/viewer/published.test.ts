@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { MAP_ID_PATTERN } from '@mapnest/shared/maps';
 import { SETTINGS_GROUPS } from '@mapnest/shared/map-rules';
-import { EMBED_MAP_ID, documentProblem, fetchPublished, mapIdFromPath } from './published';
+import { EMBED_MAP_ID, documentProblem, fetchPublished, mapIdFromPath, type PublishedResult } from './published';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,12 +49,57 @@ describe('published maps', () => {
     answer(200, 'not json');
     expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('error');
     answer(500, {});
-    expect(await fetchPublished('https://m.example', 'x1')).toEqual({
+    expect(await fetchPublished('https://m.example', 'x1', undefined, null, 0)).toEqual({
       kind: 'error',
       failed: 'load',
       message: 'The map could not be loaded (HTTP 500).',
     });
     answer(200, { id: 'x1', title: 'T', state: 1, expired: false, document: blankDocument() });
     expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('ready');
+  });
+
+  it('tries a failed download again after each wait, so a blip passes unseen; not a missing map or damaged data', async () => {
+    const ready = { id: 'x1', title: 'T', state: 1, expired: false, document: blankDocument() };
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => new Response('{}', { status: 503 }),
+      () => new Response(JSON.stringify(ready), { status: 200 }),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!());
+    vi.stubGlobal('fetch', fetch);
+    vi.useFakeTimers();
+    try {
+      /** The result, once each of the two waits (2 s) has passed: a wait shorter by a moment tries nothing yet. */
+      const settle = async (result: Promise<PublishedResult>, calls: number[]) => {
+        for (const expected of calls) {
+          await vi.advanceTimersByTimeAsync(1999);
+          expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(expected);
+          await vi.advanceTimersByTimeAsync(1);
+        }
+        return result;
+      };
+      expect((await settle(fetchPublished('https://m.example', 'x1'), [1, 2])).kind).toBe('ready');
+      expect(fetch).toHaveBeenCalledTimes(3);
+      // Failing every time: the last failure is said, after the two waits.
+      answer(502, {});
+      expect(await settle(fetchPublished('https://m.example', 'x1'), [1, 2])).toMatchObject({
+        failed: 'load',
+        message: 'The map could not be loaded (HTTP 502).',
+      });
+      expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A missing map and damaged data are answers: asked once.
+    for (const [status, body] of [
+      [404, {}],
+      [200, 'not json'],
+    ] as const) {
+      answer(status, body);
+      await fetchPublished('https://m.example', 'x1');
+      expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(1);
+    }
   });
 });

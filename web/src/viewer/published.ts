@@ -7,6 +7,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { SETTINGS_GROUPS } from '@mapnest/shared/map-rules';
+import { en } from './i18n/en';
 
 /** Same rule as MAP_ID_PATTERN in @mapnest/shared/maps (a unit test keeps them equal). */
 export const EMBED_MAP_ID = /^[A-Za-z0-9]{1,40}$/;
@@ -47,7 +48,7 @@ export function documentProblem(doc: unknown): string | null {
   )
     return 'The map has no valid floors.';
   for (const key of ['locations', 'groups', 'filters', 'styles', 'legend', 'breakpoints'] as const) {
-    if (!Array.isArray(doc[key])) return 'The map data is damaged.';
+    if (!Array.isArray(doc[key])) return en.damaged;
   }
   for (const key of SETTINGS_GROUPS) if (!isObject(s[key])) return 'The map settings are damaged.';
   return null;
@@ -64,10 +65,24 @@ export interface StartedFetch {
 }
 
 /**
- * Fetches and checks a published map. `started`: the same request already under way (the embed page starts it
- * before its code has loaded, with this URL and credentials mode), read instead of fetching again.
+ * Fetches and checks a published map. A download that failed (offline, a server error) is tried again twice, two
+ * seconds apart, so a phone's lost signal or a server's blip passes unseen; `retries`: the tries left. `started`: the same request already under way (the embed page starts it before its code has loaded, with
+ * this URL and credentials mode), read instead of fetching the first time.
  */
 export async function fetchPublished(
+  origin: string,
+  mapId: string,
+  signal?: AbortSignal,
+  started?: StartedFetch | null,
+  retries = 2,
+): Promise<PublishedResult> {
+  const result = await fetchOnce(origin, mapId, signal, started);
+  if (result.kind !== 'error' || result.failed !== 'load' || !retries) return result;
+  await new Promise((wake) => setTimeout(wake, 2000));
+  return fetchPublished(origin, mapId, signal, null, retries - 1);
+}
+
+async function fetchOnce(
   origin: string,
   mapId: string,
   signal?: AbortSignal,
@@ -82,7 +97,7 @@ export async function fetchPublished(
     return {
       kind: 'error',
       failed: 'load',
-      message: 'The map could not be loaded. Check your connection and try again.',
+      message: en.loadFailed,
     };
   }
   if (!res.ok) {
@@ -95,9 +110,9 @@ export async function fetchPublished(
   try {
     body = await (started?.json ?? res.json());
   } catch {
-    return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
+    return { kind: 'error', failed: 'data', message: en.damaged };
   }
-  if (!isObject(body)) return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
+  if (!isObject(body)) return { kind: 'error', failed: 'data', message: en.damaged };
   // Not published (never, or taken offline): the same answer as a map that does not exist (ADR 018).
   if (body.offline === true) return { kind: 'not-found' };
   if (body.expired === true) return { kind: 'expired', title: typeof body.title === 'string' ? body.title : '' };
