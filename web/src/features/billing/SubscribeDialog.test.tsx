@@ -217,6 +217,26 @@ describe('subscribe dialog', () => {
     });
   });
 
+  it('says why the subscriptions could not be loaded, and loads them again on Try again', async () => {
+    let fail = true;
+    routeCalls(mockCall, {
+      listMaps: () => [],
+      getSlots: () => NO_SLOTS,
+      listSubscriptions: () => {
+        if (fail) throw new CallError('internal', 'internal', 'Failed to fetch');
+        return [];
+      },
+    });
+    renderRoutes('/maps#subscribe', { session: signedIn });
+    const dialog = await screen.findByRole('dialog', { name: 'Pick your plan' });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'so the plans are not shown. Mapnest could not be reached. Check your connection, or try again in a moment.',
+    );
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('article', { name: 'Basic' })).toBeTruthy();
+  });
+
   it('resets and shows the error when the checkout cannot be created', async () => {
     const { dialog } = await openDialog({
       createCheckoutSession: () => {

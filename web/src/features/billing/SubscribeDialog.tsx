@@ -127,7 +127,10 @@ export default function SubscribeDialog({ open, period = null, onClose }: Subscr
 
         {subscriptions.status === 'error' && subscriptions.subscriptions.length === 0 ? (
           <div className="form-alert form-alert--error subscribe-dialog__failed" role="alert">
-            <p>Your subscriptions could not be loaded, so the plans are not shown. {MESSAGES.subscriptionError}</p>
+            <p>
+              Your subscriptions could not be loaded, so the plans are not shown.{' '}
+              {subscriptions.reason ?? MESSAGES.subscriptionError}
+            </p>
             <button
               type="button"
               className="btn btn--secondary btn--sm"

@@ -10,12 +10,15 @@ import { atom, type Getter } from 'jotai';
 import type { Subscription } from '@mapnest/shared/billing';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionPlan } from '../../state/session';
+import { describeError } from '../maps/map-errors';
 import { billingApi } from './billing-api';
 
 export interface SubscriptionsState {
   userId: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   subscriptions: readonly Subscription[];
+  /** Why the last load failed, in words (with status 'error'). */
+  reason?: string;
 }
 
 const EMPTY: SubscriptionsState = { userId: null, status: 'idle', subscriptions: [] };
@@ -57,7 +60,7 @@ export const loadSubscriptionsAtom = atom(null, async (get, set): Promise<readon
   } catch (error) {
     reportError(error, 'billing:subscriptions');
     if (get(seqAtom) === seq && currentUser(get) === userId)
-      set(baseAtom, { ...get(subscriptionsAtom), userId, status: 'error' });
+      set(baseAtom, { ...get(subscriptionsAtom), userId, status: 'error', reason: describeError(error) });
     throw error;
   }
 });
