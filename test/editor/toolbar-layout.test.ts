@@ -1,6 +1,6 @@
 /**
  * The editor's top bar at desktop widths (1024 to 1920 px), with a long title and a floor picker: one row at every
- * one of them (at 1280 px, the commonest laptop, it once took two and pushed the map down), every control whole
+ * one of them, the floor shown ("Ground floor") whole (at 1280 px, the commonest laptop, it once took two and pushed the map down), every control whole
  * and apart from the others, nothing off its right edge, and nothing in it moves when the save status or the
  * publication status changes its wording. On a phone its File menu is whole on the screen. A button that
  * moves between the press and the release of a click loses the click: Publish, pressed while a title field still
@@ -115,6 +115,19 @@ describe('the editor bar', () => {
       // The title gives way, but a few characters of it stay readable.
       const title = shown.find((c) => c.name === 'Map title')!;
       expect(title.right - title.left, 'the title is squeezed away').toBeGreaterThanOrEqual(80);
+      // The floor shown reads whole ("Ground floor" was "Ground …" at 1024–1439 px): the picker is at least as wide as
+      // a picker holding only that name would be.
+      const floorCut = await page.evaluate(() => {
+        const picker = document.querySelector<HTMLSelectElement>('.editor__floor select')!;
+        const probe = picker.cloneNode(false) as HTMLSelectElement;
+        probe.append(new Option(picker.selectedOptions[0]!.text));
+        probe.style.maxWidth = 'none';
+        picker.after(probe);
+        const natural = probe.getBoundingClientRect().width;
+        probe.remove();
+        return natural - picker.getBoundingClientRect().width;
+      });
+      expect(floorCut, 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
       // Squeezed controls lose their content first: the settings link's icon was once drawn 0 px wide.
       expect(before.settingsIcon.width, 'the settings icon is squeezed away').toBeGreaterThanOrEqual(16);
 
