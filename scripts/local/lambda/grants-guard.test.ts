@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
@@ -55,6 +55,7 @@ describe('the local stack’s table permissions', () => {
   });
 
   it('refuse a request its function is not granted, as AWS does, and let the others through', async () => {
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = offlineClient();
     guardTable(client);
     guardTable(client); // once only
@@ -73,6 +74,13 @@ describe('the local stack’s table permissions', () => {
         $metadata: { httpStatusCode: 400 },
         message: expect.stringMatching(/not authorized to perform: dynamodb:(PutItem|Scan) /),
       });
+    // Each refusal also said on the stack's output, naming the function and the action.
+    expect(said.mock.calls.map(([line]) => line)).toEqual([
+      '[grants] calls/get-map sent dynamodb:PutItem, which infra/src/grants.ts does not grant it',
+      '[grants] calls/get-map sent dynamodb:Scan, which infra/src/grants.ts does not grant it',
+      '[grants] calls/get-map sent dynamodb:PutItem, which infra/src/grants.ts does not grant it',
+    ]);
+    said.mockRestore();
     // Checked against the function that sent it, also after an await within its work.
     await expect(
       runAs('calls/save-map', async () => {
