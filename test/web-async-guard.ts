@@ -8,3 +8,18 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 20_000 });
+
+/**
+ * No web test reaches a network. A request over HTTP that a test has not stubbed fails at once, as a request that
+ * reached nothing does in a browser (a `TypeError`), instead of trying happy-dom's page origin (localhost:3000, where
+ * nothing listens) and printing the refusal into the run; `data:` and `blob:` URLs still load. A test that wants an
+ * answer stubs `fetch` (`vi.stubGlobal`), which replaces this until `vi.unstubAllGlobals()`.
+ */
+const pageFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(href, globalThis.location?.href ?? 'http://localhost:3000/');
+  if (url.protocol === 'http:' || url.protocol === 'https:')
+    return Promise.reject(new TypeError(`Failed to fetch: a web test has no network (${url.href})`));
+  return pageFetch(input, init);
+};
