@@ -45,6 +45,19 @@ describe('a map that could not be opened', () => {
     expect(mockCall.mock.calls.filter(([name]) => name === 'getMap')).toHaveLength(2);
   });
 
+  it('offers no Try again for a refusal that would only be refused again, but the way back', async () => {
+    routeCalls(mockCall, {
+      getMap: () => {
+        throw new CallError('permission-denied', 'permission-denied', undefined, { answeredWith: 403 });
+      },
+    });
+    renderRoutes('/maps/map00000000000000001', { session: signedIn });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You do not have permission to do that.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(alert).getByRole('link', { name: 'Back to maps' })).toBeTruthy();
+  });
+
   it('says "offline" only when the browser is', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     routeCalls(mockCall, {

@@ -11,13 +11,13 @@ import type { PublishedMap } from '@mapnest/shared/maps';
 import { PageLoading } from '../../components/Spinner';
 import { usePageName } from '../../state/page-title';
 import { sessionAtom } from '../../state/session';
-import { fetchPublished } from '../../viewer/published';
+import { fetchPublished, type PublishedResult } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
 import { readDirectionsParams, readLocationParam } from '../../viewer/deep-link';
 import { AdminEditingBanner } from './AdminEditingBanner';
 import { Editor } from './Editor';
 import { loadMap, type LoadedMap } from './load-map';
-import { describeError } from '../maps/map-errors';
+import { describeError, outcomeUnknown } from '../maps/map-errors';
 import './editor.css';
 
 type View =
@@ -26,6 +26,16 @@ type View =
   | { kind: 'public'; map: PublishedMap & { document: MapDocument } }
   /** `retry`: a failure that may pass (the service unreachable or failing), offered again with Try again. */
   | { kind: 'message'; title: string; text: string; retry?: boolean };
+
+/** What /maps/{id} shows of a published map to someone who may not edit it. */
+function publicView(result: PublishedResult): View {
+  if (result.kind === 'ready') return { kind: 'public', map: result.map };
+  if (result.kind === 'expired')
+    return { kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' };
+  if (result.kind === 'error')
+    return { kind: 'message', title: 'The map can’t be shown', text: result.message, retry: result.failed === 'load' };
+  return { kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' };
+}
 
 export default function MapPage() {
   const { id = '' } = useParams();
@@ -41,13 +51,7 @@ export default function MapPage() {
     const setView = (v: View) => setLoaded({ id, view: v });
     const showPublic = async () => {
       const result = await fetchPublished(window.location.origin, id);
-      if (cancelled) return;
-      if (result.kind === 'ready') setView({ kind: 'public', map: result.map });
-      else if (result.kind === 'expired')
-        setView({ kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' });
-      else if (result.kind === 'error')
-        setView({ kind: 'message', title: 'The map can’t be shown', text: result.message, retry: true });
-      else setView({ kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' });
+      if (!cancelled) setView(publicView(result));
     };
     (async () => {
       if (!user) return showPublic();
@@ -58,8 +62,9 @@ export default function MapPage() {
         if (cancelled) return;
         if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
           return showPublic();
-        // In words, never a bare code ("internal"); the map is safe on the server, so trying again is offered.
-        setView({ kind: 'message', title: 'The map could not be opened', text: describeError(err), retry: true });
+        // In words, never a bare code ("internal"); a failure that may pass (no answer, a server error) is offered again.
+        const text = describeError(err);
+        setView({ kind: 'message', title: 'The map could not be opened', text, retry: outcomeUnknown(err) });
       }
     })().catch(() => undefined);
     return () => {
@@ -108,7 +113,7 @@ export default function MapPage() {
   }
 }
 
-/** Why the map is not shown; for a failure that may pass, Try again (and, signed in, the way back to the list). */
+/** Why the map is not shown; for a failure that may pass, Try again; signed in, the way back to the list. */
 function MapMessage({
   view,
   signedIn,
@@ -122,11 +127,13 @@ function MapMessage({
     <div className="map-public map-public--message" role="alert">
       <h1>{view.title}</h1>
       <p>{view.text}</p>
-      {view.retry && (
+      {(view.retry || signedIn) && (
         <p className="map-public__actions">
-          <button type="button" className="btn btn--primary" onClick={onRetry}>
-            Try again
-          </button>
+          {view.retry && (
+            <button type="button" className="btn btn--primary" onClick={onRetry}>
+              Try again
+            </button>
+          )}
           {signedIn && (
             <Link className="btn btn--secondary" to="/maps">
               Back to maps
