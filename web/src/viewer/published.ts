@@ -66,8 +66,9 @@ export interface StartedFetch {
 
 /**
  * Fetches and checks a published map. A download that failed (offline, a server error) is tried again twice, two
- * seconds apart, so a phone's lost signal or a server's blip passes unseen; `retries`: the tries left. `started`: the same request already under way (the embed page starts it before its code has loaded, with
- * this URL and credentials mode), read instead of fetching the first time.
+ * seconds apart, so a phone's lost signal or a server's blip passes unseen; `retries`: the tries left. `started`:
+ * the same request already under way (the embed page starts it before its code has loaded, with this URL and
+ * credentials mode), read instead of fetching the first time.
  */
 export async function fetchPublished(
   origin: string,
