@@ -127,6 +127,21 @@ export function withoutIsolates<T extends string | null>(text: T): T {
   return (text === null ? null : text.replace(/[\u2068\u2069]/g, '')) as T;
 }
 
+/**
+ * How far the text lines of the element `locator` names reach past the end of its own content box, in CSS pixels (0
+ * when every line is inside): a word longer than its line that did not break runs out of its box.
+ */
+export function textOverflow(locator: Locator): Promise<number> {
+  return locator.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const cs = getComputedStyle(node);
+    const right = box.right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return Math.max(0, ...[...range.getClientRects()].map((r) => r.right - right));
+  });
+}
+
 /** Collects page errors and console errors, for asserting a page ran clean. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

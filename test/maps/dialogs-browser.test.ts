@@ -1,12 +1,15 @@
 /**
  * Modal dialogs in Chromium against the local stack: focus stays inside a dialog whose focused button is disabled
  * while it works (Chromium moves focus to <body> then, out of reach of Escape), a double click on what opens a dialog
- * leaves it open, and a dialog the address opens replaces the one open. The stack serves web/dist: build first.
+ * leaves it open, a dialog the address opens replaces the one open, and a map title that is one long word (a web
+ * address) breaks inside the Delete dialog on a phone instead of running past its edge. The stack serves web/dist:
+ * build first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
-import { launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { MAP_TITLE_MAX } from '@mapnest/shared/constants';
+import { launchBrowser, newContext, signInWithTokens, textOverflow } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -88,6 +91,27 @@ describe('modal dialogs in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       `More actions for ${TITLE}`,
     );
+  });
+
+  it('breaks a map title that is one long word inside the Delete dialog on a phone', async () => {
+    const title = `https://www.example.com/${'averyverylongpathsegment'.repeat(5)}`.slice(0, MAP_TITLE_MAX);
+    await call<string>('createMap', { title }, user);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/maps');
+      await page.getByRole('button', { name: `More actions for ${title}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this map?' });
+      const text = dialog.getByText(title, { exact: false });
+      await text.waitFor();
+      // Its paragraph keeps every line inside (a line that ran out was cut by the dialog's edge).
+      expect(await textOverflow(text)).toBeLessThanOrEqual(0.5);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialogs().first().waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it('opens the editor’s Publish, Preview and Settings once on a double click', async () => {
