@@ -1,9 +1,10 @@
 /**
  * An author's words longer than their line: a web address pasted as a location's title (240 characters without a
  * space), and one in its summary and description. A visitor sees them whole and inside their boxes: in a desktop
- * popup, in a phone's sheet (the title clear of the sheet's Close button) and in the hover tooltip, which keeps to a
- * few lines with an ellipsis (web/src/viewer/viewer.css). They ran out of the popup and under the sheet's Close button,
- * and the tooltip's white text ran across the map outside its dark box.
+ * popup, in a phone's sheet (the title clear of the sheet's Close button), in the Directions panel's route and steps,
+ * and in the hover tooltip, which keeps to a few lines with an ellipsis (web/src/viewer/viewer.css). They ran out of
+ * the popup and under the sheet's Close button, a step naming the place was 1,130 px wide in a 296 px panel, and the
+ * tooltip's white text ran across the map outside its dark box.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { MAP_LIMITS } from '@mapnest/shared/map-rules';
 import { artifact, collectErrors, launchBrowser, settledBox, textOverflow } from '../helpers/browser';
 import { documentWith } from '../helpers/documents';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
+import { kioskDemo, kioskOwner } from './kiosk-maps';
 
 const TITLE = `https://www.example.com/${'averyveryverylongpathsegment'.repeat(9)}`.slice(0, MAP_LIMITS.titleLength);
 const ADDRESS = `https://www.example.com/${'anotherverylongpathsegment'.repeat(6)}`;
@@ -96,4 +98,35 @@ describe('a location whose title and texts are one long word each', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('wraps the route and every step naming it inside the Directions panel', async () => {
+    const doc = kioskDemo(false);
+    doc.locations.find((l) => l.id === 'nordic-knit')!.title = TITLE;
+    doc.layers = doc.layers.map((l) => ({ ...l, file: l.file && `${baseUrl()}${l.file}` }));
+    const { publish } = await kioskOwner('Long words directions', 1);
+    const routed = await publish('Long words directions', doc);
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl() });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`/m/${routed}?from=north-entrance&to=nordic-knit`);
+      const panel = page.locator('.mn-directions');
+      await panel.locator('.mn-dir-step').last().waitFor();
+      await artifact(page, { path: `.test-artifacts/long-words/directions-${width}.png` });
+      const where = `${width}×${height}`;
+      expect(await textOverflow(panel.locator('.mn-dir-status')), where).toBeLessThanOrEqual(0.5);
+      const sides = await panel.evaluate((el) => {
+        const inner = el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
+        return [...el.querySelectorAll('.mn-dir-step')].map((s) => s.getBoundingClientRect().right - inner);
+      });
+      expect(sides.length, where).toBeGreaterThan(1);
+      for (const past of sides) expect(past, where).toBeLessThanOrEqual(0.5);
+      expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth), where).toBe(0);
+      expect(errors, where).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
 });

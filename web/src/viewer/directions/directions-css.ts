@@ -1,6 +1,6 @@
 /** The Directions panel's styles, added to the viewer with the panel (they load with it, on demand). */
 export const DIRECTIONS_CSS = `
-.mn-directions{width:min(320px,calc(100vw - 48px));max-height:min(70vh,560px);overflow:auto;padding:12px;border-radius:12px;background:#fff;box-shadow:var(--mn-shadow);pointer-events:auto;font-size:14px}
+.mn-directions{width:min(320px,calc(100vw - 48px));max-height:min(70vh,560px);overflow:auto;padding:12px;border-radius:12px;background:#fff;box-shadow:var(--mn-shadow);pointer-events:auto;font-size:14px;overflow-wrap:anywhere}
 .mn-dir-head{display:flex;align-items:center;justify-content:space-between;margin-bottom:8px}
 .mn-dir-head h2{margin:0;font-size:15px}
 .mn-dir-form{display:grid;gap:8px}
