@@ -15,7 +15,7 @@ import { runSvgChecksWith } from '@mapnest/lambdas/domain/files/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
-import { guardTable } from './lambda/grants-guard';
+import { guardTable, guardUserPool } from './lambda/grants-guard';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda/lambda-runtime';
 import { startSchedules } from './schedules';
 import { startTableStream, type TableStream } from './table-stream';
@@ -355,9 +355,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const originSecret = randomBytes(24).toString('base64url');
     const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint, originSecret);
     Object.assign(process.env, env);
-    // IAM for the table: each function sends it only what its grants allow (./lambda/grants-guard.ts). The handlers' shared
-    // client is loaded now, as they load it, once its endpoint is in the environment.
+    // IAM for the table and the user pool: each function sends them only what its grants allow
+    // (./lambda/grants-guard.ts). The handlers' shared table client is loaded now, as they load it, once its endpoint
+    // is in the environment.
     guardTable((await import('@mapnest/lambdas/lib/clients')).dynamo);
+    guardUserPool(cognito.endpoint);
 
     await ensureLocalTable(dynamo.endpoint);
     const stream = runStreamTriggers(dynamo.endpoint, stops);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -8,7 +10,8 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { GRANTS } from '../../../infra/src/grants';
-import { actionsFor, guardTable, runAs, tableAllows } from './grants-guard';
+import { userPoolCall } from '@mapnest/lambdas/adapters/user-pool-api';
+import { actionsFor, guardTable, guardUserPool, runAs, tableAllows, userPoolAllows } from './grants-guard';
 import { functionIdOf, LAMBDAS_SRC } from './lambda-runtime';
 
 /** A table client that never reaches a table: a request the guard lets through is answered empty. */
@@ -90,5 +93,65 @@ describe('the local stack’s table permissions', () => {
     ).resolves.toBeDefined();
     // Sent by no function (the stack's set-up, a test's helper): not a role's request, not checked.
     await expect(client.send(new ScanCommand({ TableName: 't' }))).resolves.toBeDefined();
+  });
+
+  it('refuse a user-pool operation its function is not granted, as Cognito does, before it reaches the pool', async () => {
+    const reached: string[] = [];
+    const pool = createServer((req, res) => {
+      reached.push(String(req.headers['x-amz-target'] ?? 'no operation'));
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end('{}');
+    });
+    await new Promise<void>((ok) => pool.listen(0, '127.0.0.1', ok));
+    const endpoint = `http://127.0.0.1:${(pool.address() as AddressInfo).port}`;
+    vi.stubEnv('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', endpoint);
+    vi.stubEnv('AWS_REGION', 'us-east-1');
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let unguard = () => {};
+    try {
+      unguard = guardUserPool(endpoint);
+      expect(userPoolAllows('calls/find-users', 'AdminGetUser')).toBe(true);
+      expect(userPoolAllows('calls/find-users', 'AdminDeleteUser')).toBe(false);
+      expect(userPoolAllows('calls/get-map', 'AdminGetUser')).toBe(false);
+
+      const getUser = () => userPoolCall('AdminGetUser', { UserPoolId: 'p', Username: 'u' });
+      const deleteUser = () => userPoolCall('AdminDeleteUser', { UserPoolId: 'p', Username: 'u' });
+      await expect(runAs('calls/find-users', getUser)).resolves.toEqual({});
+      // The adapter names the refusal as the SDK names Cognito's: a client error, not retried.
+      await expect(runAs('calls/find-users', deleteUser)).rejects.toMatchObject({
+        name: 'AccessDeniedException',
+        message: expect.stringMatching(
+          /not authorized to perform: cognito-idp:AdminDeleteUser on resource: the user pool/,
+        ),
+      });
+      await expect(runAs('calls/get-map', getUser)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+      // Sent by no function (a test's helper): not a role's request, not checked.
+      await expect(deleteUser()).resolves.toEqual({});
+      // Other hosts are not the pool: fetch leaves them alone.
+      await expect(
+        runAs('calls/get-map', () =>
+          fetch(`http://localhost:${(pool.address() as AddressInfo).port}/`, { method: 'POST' }),
+        ),
+      ).resolves.toMatchObject({ status: 200 });
+
+      expect(reached).toEqual([
+        'AWSCognitoIdentityProviderService.AdminGetUser',
+        'AWSCognitoIdentityProviderService.AdminDeleteUser',
+        'no operation',
+      ]);
+      expect(said.mock.calls.map(([line]) => line)).toEqual([
+        '[grants] calls/find-users sent cognito-idp:AdminDeleteUser, which infra/src/grants.ts does not grant it',
+        '[grants] calls/get-map sent cognito-idp:AdminGetUser, which infra/src/grants.ts does not grant it',
+      ]);
+      // Taken off, fetch is the process's own again.
+      unguard();
+      await expect(runAs('calls/get-map', getUser)).resolves.toEqual({});
+    } finally {
+      unguard();
+      said.mockRestore();
+      vi.unstubAllEnvs();
+      await new Promise((ok) => pool.close(ok));
+    }
   });
 });

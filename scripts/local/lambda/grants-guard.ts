@@ -1,8 +1,8 @@
 /**
- * IAM for the table, in the local stack: each function may send DynamoDB only what its grants (infra/src/grants.ts)
- * let the deployed function's role send, and anything else is refused as AWS refuses it (AccessDeniedException, a
- * 400). DynamoDB Local checks no permission, so without this a call whose grants lack an action it sends passes every
- * local test and fails only once deployed. The handlers share one table client (lambdas/src/lib/clients.ts), as each
+ * IAM for the table and the user pool, in the local stack: each function may send DynamoDB and Cognito's user-pool
+ * API only what its grants (infra/src/grants.ts) let the deployed function's role send, and anything else is refused
+ * as AWS refuses it (AccessDeniedException, a 400). Neither DynamoDB Local nor cognito-local checks any permission, so
+ * without this a call whose grants lack an action it sends passes every local test and fails only once deployed. The handlers share one table client (lambdas/src/lib/clients.ts), as each
  * runs in its own container in AWS; which function is running is carried with its invocation (`runAs`), so a request
  * is checked against the grants of the function that sent it, however its work interleaves with others'.
  *
@@ -45,13 +45,28 @@ export function tableAllows(id: string, action: string): boolean {
   return (GRANTS[id]?.table ?? []).some((access) => TABLE_ACTIONS[access].includes(action));
 }
 
+/** Whether the function `id` is granted the user pool's operation `operation` (AdminGetUser, ListUsers, …). */
+export function userPoolAllows(id: string, operation: string): boolean {
+  return (GRANTS[id]?.userPool ?? []).some((granted) => granted === operation);
+}
+
+/** AWS's words for a request the caller's role does not allow. */
+function deniedMessage(id: string, action: string, resource: string): string {
+  const role = `arn:aws:sts::000000000000:assumed-role/mapnest-local-${id.replace('/', '-')}/mapnest-${id}`;
+  return (
+    `User: ${role} is not authorized to perform: ${action} on resource: ${resource} because no identity-based ` +
+    `policy allows the ${action} action (the local stack, from infra/src/grants.ts)`
+  );
+}
+
+/** One line on the stack's error output for each refusal, since the function may word the error its own way. */
+function sayRefused(id: string, action: string): void {
+  console.error(`[grants] ${id} sent ${action}, which infra/src/grants.ts does not grant it`);
+}
+
 /** AWS's answer to a request the caller's role does not allow, as the SDK raises it. */
 function accessDenied(id: string, action: string): Error {
-  const role = `arn:aws:sts::000000000000:assumed-role/mapnest-local-${id.replace('/', '-')}/mapnest-${id}`;
-  const error = new Error(
-    `User: ${role} is not authorized to perform: ${action} on resource: the table because no identity-based policy ` +
-      `allows the ${action} action (the local stack, from infra/src/grants.ts)`,
-  );
+  const error = new Error(deniedMessage(id, action, 'the table'));
   return Object.assign(error, {
     name: 'AccessDeniedException',
     $fault: 'client',
@@ -74,7 +89,7 @@ export function guardTable(client: DynamoDBDocumentClient): void {
       if (id !== undefined) {
         const denied = actionsFor(context.commandName ?? '', args.input).find((action) => !tableAllows(id, action));
         if (denied) {
-          console.error(`[grants] ${id} sent ${denied}, which infra/src/grants.ts does not grant it`);
+          sayRefused(id, denied);
           throw accessDenied(id, denied);
         }
       }
@@ -82,4 +97,53 @@ export function guardTable(client: DynamoDBDocumentClient): void {
     },
     { step: 'initialize', name: 'mapnestLocalGrants', override: true },
   );
+}
+
+/** The header naming a user-pool operation (the AWS JSON 1.1 protocol: lambdas/src/adapters/user-pool-api.ts). */
+const USER_POOL_TARGET = 'awscognitoidentityproviderservice.';
+/** The user-pool endpoints guarded, by origin: one fetch wrapper serves them all. */
+const guardedPools = new Set<string>();
+/** Puts back the fetch the guard wrapped. */
+let unguardFetch = () => {};
+
+/** The user-pool operation a fetch asks of a guarded endpoint, or null for any other request. */
+function userPoolOperation(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): string | null {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!guardedPools.has(new URL(url).origin)) return null;
+  const target = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get(
+    'x-amz-target',
+  );
+  return target?.toLowerCase().startsWith(USER_POOL_TARGET) ? target.slice(USER_POOL_TARGET.length) : null;
+}
+
+/**
+ * Makes the user-pool API at `endpoint` refuse, for a request a function sends (`runAs`), any operation that
+ * function's grants do not allow, answering as Cognito answers a role without the action (a 400 whose `__type` is
+ * AccessDeniedException); the request never reaches the pool. The handlers call the API with fetch, so the process's
+ * fetch checks it; every other request goes through unchanged. Answers what takes the guard off again.
+ */
+export function guardUserPool(endpoint: string): () => void {
+  const origin = new URL(endpoint).origin;
+  if (guardedPools.size === 0) {
+    const send = globalThis.fetch;
+    unguardFetch = () => void (globalThis.fetch = send);
+    globalThis.fetch = (input, init) => {
+      const id = running.getStore();
+      const operation = id === undefined ? null : userPoolOperation(input, init);
+      if (id === undefined || operation === null || userPoolAllows(id, operation)) return send(input, init);
+      const action = `cognito-idp:${operation}`;
+      sayRefused(id, action);
+      const body = { __type: 'AccessDeniedException', message: deniedMessage(id, action, 'the user pool') };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException' },
+        }),
+      );
+    };
+  }
+  guardedPools.add(origin);
+  return () => {
+    if (guardedPools.delete(origin) && guardedPools.size === 0) unguardFetch();
+  };
 }
