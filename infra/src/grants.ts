@@ -76,6 +76,11 @@ const RWD: readonly TableAccess[] = ['read', 'write', 'delete'];
 const PUBLISHES = { documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['write', 'delete'] } } as const;
 /** Calls that store a new document version and delete it again if the commit loses a race; commits also prune old versions. */
 const COMMITS = { table: RWD, documents: { 'maps/*': ['read', 'write', 'delete'] }, public: PUBLISHES.public } as const;
+/**
+ * Calls that make a new map: as COMMITS, but a new map has no older versions to prune, so they delete nothing from the
+ * table (the whole stack suite under the local check, ADR 108, saw neither send DeleteItem nor BatchWriteItem).
+ */
+const CREATES = { ...COMMITS, table: RW } as const;
 
 /**
  * Calls declared `writes: true` (lambdas/src/lib/callable.ts): before running they read the account tombstones
@@ -158,8 +163,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Reads the map (owner or admin) and sets the zone of its analytics days on its item (domain/analytics.ts, ADR 072).
   'calls/set-map-analytics-zone': { table: RW },
   'calls/get-slots': { table: R },
-  'calls/create-map': COMMITS,
-  'calls/duplicate-map': COMMITS,
+  'calls/create-map': CREATES,
+  'calls/duplicate-map': CREATES,
   'calls/save-map': COMMITS,
   'calls/restore-map-history': COMMITS,
   'calls/admin-update-map': COMMITS,
