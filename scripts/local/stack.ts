@@ -359,7 +359,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // (./lambda/grants-guard.ts). The handlers' shared table client is loaded now, as they load it, once its endpoint
     // is in the environment.
     guardTable((await import('@mapnest/lambdas/lib/clients')).dynamo);
-    guardUserPool(cognito.endpoint);
+    stops.push(guardUserPool(cognito.endpoint));
 
     await ensureLocalTable(dynamo.endpoint);
     const stream = runStreamTriggers(dynamo.endpoint, stops);

@@ -108,7 +108,7 @@ describe('the local stack’s table permissions', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
     const said = vi.spyOn(console, 'error').mockImplementation(() => {});
-    let unguard = () => {};
+    let unguard = async () => {};
     try {
       unguard = guardUserPool(endpoint);
       expect(userPoolAllows('calls/find-users', 'AdminGetUser')).toBe(true);
@@ -128,6 +128,8 @@ describe('the local stack’s table permissions', () => {
       await expect(runAs('calls/get-map', getUser)).rejects.toMatchObject({ name: 'AccessDeniedException' });
       // Sent by no function (a test's helper): not a role's request, not checked.
       await expect(deleteUser()).resolves.toEqual({});
+      // An address fetch cannot read is fetch's to refuse, as a failed promise like any other.
+      await expect(runAs('calls/get-map', () => fetch('not an address'))).rejects.toThrow(TypeError);
       // Other hosts are not the pool: fetch leaves them alone.
       await expect(
         runAs('calls/get-map', () =>
@@ -145,10 +147,10 @@ describe('the local stack’s table permissions', () => {
         '[grants] calls/get-map sent cognito-idp:AdminGetUser, which infra/src/grants.ts does not grant it',
       ]);
       // Taken off, fetch is the process's own again.
-      unguard();
+      await unguard();
       await expect(runAs('calls/get-map', getUser)).resolves.toEqual({});
     } finally {
-      unguard();
+      await unguard();
       said.mockRestore();
       vi.unstubAllEnvs();
       await new Promise((ok) => pool.close(ok));

@@ -109,7 +109,8 @@ let unguardFetch = () => {};
 /** The user-pool operation a fetch asks of a guarded endpoint, or null for any other request. */
 function userPoolOperation(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): string | null {
   const url = input instanceof Request ? input.url : String(input);
-  if (!guardedPools.has(new URL(url).origin)) return null;
+  // An address fetch cannot read is left to fetch, to refuse as it does.
+  if (!URL.canParse(url) || !guardedPools.has(new URL(url).origin)) return null;
   const target = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get(
     'x-amz-target',
   );
@@ -122,7 +123,7 @@ function userPoolOperation(input: Parameters<typeof fetch>[0], init: Parameters<
  * AccessDeniedException); the request never reaches the pool. The handlers call the API with fetch, so the process's
  * fetch checks it; every other request goes through unchanged. Answers what takes the guard off again.
  */
-export function guardUserPool(endpoint: string): () => void {
+export function guardUserPool(endpoint: string): () => Promise<void> {
   const origin = new URL(endpoint).origin;
   if (guardedPools.size === 0) {
     const send = globalThis.fetch;
@@ -143,7 +144,7 @@ export function guardUserPool(endpoint: string): () => void {
     };
   }
   guardedPools.add(origin);
-  return () => {
+  return async () => {
     if (guardedPools.delete(origin) && guardedPools.size === 0) unguardFetch();
   };
 }
