@@ -102,7 +102,6 @@ describe('a location whose title and texts are one long word each', () => {
   it('wraps the route and every step naming it inside the Directions panel', async () => {
     const doc = kioskDemo(false);
     doc.locations.find((l) => l.id === 'nordic-knit')!.title = TITLE;
-    doc.layers = doc.layers.map((l) => ({ ...l, file: l.file && `${baseUrl()}${l.file}` }));
     const { publish } = await kioskOwner('Long words directions', 1);
     const routed = await publish('Long words directions', doc);
     for (const [width, height] of [
