@@ -2,7 +2,7 @@
  * /maps/{id}: the owner (or an administrator) gets the editor; anyone else sees the published map
  * with the viewer (the maps service answers getMap with 404 to everyone but the owner and admins).
  */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
@@ -77,10 +77,11 @@ export default function MapPage() {
       return <PageLoading label="Loading the map" />;
     case 'editor':
       return (
-        <>
-          <AdminEditingBanner key={view.loaded.map.id} map={view.loaded.map} />
-          <Editor key={view.loaded.map.id} initial={view.loaded} />
-        </>
+        // Both start afresh for another map (one key for the pair: two siblings with the same key is React's error).
+        <Fragment key={view.loaded.map.id}>
+          <AdminEditingBanner map={view.loaded.map} />
+          <Editor initial={view.loaded} />
+        </Fragment>
       );
     case 'public':
       return (
