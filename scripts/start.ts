@@ -32,7 +32,12 @@ function buildWebIfStale(): void {
   const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web')), newestMtime(path.join(REPO_ROOT, 'shared/src')));
   if (built > sources) return;
   console.log('Building the web app (web/dist)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the shell has (a test runner's 'test' would give React's development build).
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('The web app did not build; see the errors above.');
     process.exit(1);
