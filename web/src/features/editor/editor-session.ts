@@ -25,7 +25,10 @@ import { createEditorStore, type EditorStore } from './store';
 
 const resolveUrl = (u: string) => u;
 
-/** The map's store, backup and session id, pending edits, save path and save controller, made once; the controller is disposed. */
+/**
+ * The map's store, backup and session id, pending edits, save path and save controller, made once; the controller
+ * listens while the editor is shown.
+ */
 export function useEditorSession(initial: LoadedMap) {
   const mapId = initial.map.id;
   const [store] = useState(() => createEditorStore(initial.doc));
@@ -35,24 +38,28 @@ export function useEditorSession(initial: LoadedMap) {
   useEffect(() => holdSession(sessionId), [sessionId]);
   const [pending] = useState(createPendingEdits);
   const [savePath] = useState(() => createSavePath(call, mapId));
+  // Made in the state, connected in an effect (createSaveController says why).
   const [save] = useState(() =>
-    createSaveController({
-      store,
-      mapId,
-      version: initial.map.version,
-      backup,
-      session: sessionId,
-      beforeSave: () => pending.flush(),
-      // One round trip per save: saveMap answers the summary and history shown after it (save-path.ts).
-      ...savePath.path,
-      // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
-      fetchCurrent: async () => {
-        const loaded = await loadMap(mapId);
-        return { doc: loaded.doc, version: loaded.map.version };
+    createSaveController(
+      {
+        store,
+        mapId,
+        version: initial.map.version,
+        backup,
+        session: sessionId,
+        beforeSave: () => pending.flush(),
+        // One round trip per save: saveMap answers the summary and history shown after it (save-path.ts).
+        ...savePath.path,
+        // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
+        fetchCurrent: async () => {
+          const loaded = await loadMap(mapId);
+          return { doc: loaded.doc, version: loaded.map.version };
+        },
       },
-    }),
+      { connected: false },
+    ),
   );
-  useEffect(() => () => save.dispose(), [save]);
+  useEffect(() => save.connect(), [save]);
   return { mapId, store, backup, sessionId, pending, savePath, save };
 }
 

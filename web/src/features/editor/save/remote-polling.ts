@@ -16,7 +16,8 @@ export const REMOTE_POLL_MS = 15_000;
 export interface RemotePolling {
   /** Looks for a version saved elsewhere now; merges or shows it. */
   checkRemote(): Promise<void>;
-  stop(): void;
+  /** Looks on focus, when the page is shown and every few seconds; returns what stops it. */
+  start(): () => void;
 }
 
 export function pollRemote(session: SaveSession, backup: BackupWriter, queue: SaveQueue): RemotePolling {
@@ -60,20 +61,23 @@ export function pollRemote(session: SaveSession, backup: BackupWriter, queue: Sa
   const onFocus = () => {
     if (visible()) void checkRemote();
   };
-  const poll = o.fetchCurrent && pollMs > 0 ? setInterval(onFocus, pollMs) : undefined;
-  if (o.fetchCurrent && typeof window !== 'undefined') {
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onFocus);
-  }
+  const listens = o.fetchCurrent && typeof window !== 'undefined';
 
   return {
     checkRemote,
-    stop() {
-      clearInterval(poll);
-      if (o.fetchCurrent && typeof window !== 'undefined') {
-        window.removeEventListener('focus', onFocus);
-        document.removeEventListener('visibilitychange', onFocus);
+    start() {
+      const poll = o.fetchCurrent && pollMs > 0 ? setInterval(onFocus, pollMs) : undefined;
+      if (listens) {
+        window.addEventListener('focus', onFocus);
+        document.addEventListener('visibilitychange', onFocus);
       }
+      return () => {
+        clearInterval(poll);
+        if (listens) {
+          window.removeEventListener('focus', onFocus);
+          document.removeEventListener('visibilitychange', onFocus);
+        }
+      };
     },
   };
 }

@@ -54,17 +54,43 @@ function onStoreChange({ session, backup, queue }: SaveParts): void {
   if (session.state.status === 'unsaved') queue.scheduleAutosave();
 }
 
-export function createSaveController(o: SaveControllerOptions): SaveController {
+/**
+ * A save controller for the store in `o`, listening at once (to the store's edits, the browser coming back online
+ * and versions saved elsewhere) until `dispose()`. With `connected: false` it starts nothing until `connect()`: a
+ * React component makes it in its state and connects it in an effect, because React may make the state twice and
+ * keep one, and may run the effect's cleanup and the effect again (StrictMode does both in development).
+ */
+export function createSaveController(o: SaveControllerOptions, { connected = true } = {}): SaveController {
   const session = new SaveSession(o);
   const backup = createBackupWriter(session);
   const queue = new SaveQueue(session, backup);
   const parts: SaveParts = { session, backup, queue };
-  const unsubscribe = o.store.subscribe(() => onStoreChange(parts));
-  const retryNow = () => queue.retryNow();
-  if (typeof window !== 'undefined') window.addEventListener('online', retryNow);
   const remote = pollRemote(session, backup, queue);
-  // A version set aside in an earlier session is offered again.
-  backup.offerEarlierSetAside();
+  let disconnect: (() => void) | null = null;
+
+  function connect(): () => void {
+    if (disconnect) return disconnect;
+    session.disposed = false;
+    const unsubscribe = o.store.subscribe(() => onStoreChange(parts));
+    const retryNow = () => queue.retryNow();
+    if (typeof window !== 'undefined') window.addEventListener('online', retryNow);
+    const stopPolling = remote.start();
+    // A version set aside in an earlier session is offered again.
+    void backup.offerEarlierSetAside();
+    const stop = () => {
+      if (disconnect !== stop) return;
+      disconnect = null;
+      session.disposed = true;
+      session.cancelSave();
+      backup.cancel();
+      unsubscribe();
+      if (typeof window !== 'undefined') window.removeEventListener('online', retryNow);
+      stopPolling();
+    };
+    disconnect = stop;
+    return stop;
+  }
+  if (connected) connect();
 
   return {
     getState: () => session.state,
@@ -81,13 +107,7 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     dropSetAside: () => backup.dropSetAside(),
     hasUnsavedChanges: () => session.state.status !== 'saved' || session.dirty(),
     flushBackup: () => backup.write(),
-    dispose() {
-      session.disposed = true;
-      session.cancelSave();
-      backup.cancel();
-      unsubscribe();
-      if (typeof window !== 'undefined') window.removeEventListener('online', retryNow);
-      remote.stop();
-    },
+    connect,
+    dispose: () => disconnect?.(),
   };
 }

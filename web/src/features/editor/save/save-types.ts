@@ -133,5 +133,8 @@ export interface SaveController {
   hasUnsavedChanges(): boolean;
   /** Writes the local backup at once (the page is being hidden). */
   flushBackup(): Promise<void>;
+  /** Listens again after `dispose()` (or at first, when made with `connected: false`); returns what disposes it. */
+  connect(): () => void;
+  /** Stops listening: no more autosaves, retries, backups or looks for versions saved elsewhere. */
   dispose(): void;
 }

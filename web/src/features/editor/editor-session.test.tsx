@@ -1,0 +1,70 @@
+/**
+ * The editor's session under React's StrictMode, which makes a component's state twice (keeping one) and runs each
+ * effect, its cleanup and the effect again on mount, as React may do in production when it keeps a hidden
+ * component's state. The save controller still saves, and it is the only one that does. In development (`npm run dev`)
+ * that first cleanup disposed the controller the editor shows and saves with (its status stayed "Saved" and Ctrl+S
+ * sent nothing), while the state's discarded copy, never disposed, autosaved every edit on its own.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import type { In } from '@mapnest/shared/calls';
+import { call } from '../../lib/api';
+import { aMap, anEntry, routeCalls } from '../maps/maps.fixtures';
+import { addLocation } from './actions/locations';
+import { useEditorSession } from './editor-session';
+import { AUTOSAVE_DELAY_MS } from './save/save-controller';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+/** The maps service for one map at version 3: saveMap answers like the real one (a stale base is refused). */
+function serve() {
+  let version = 3;
+  return routeCalls(mockCall, {
+    saveMap: (data) => {
+      const input = data as In<'saveMap'>;
+      if (input.baseVersion !== version) throw new Error(`saved on version ${input.baseVersion}, not ${version}`);
+      version++;
+      const map = aMap({ version });
+      return { version, edited: map.edited, metrics: map.metrics, map, entry: anEntry(version), history: [] };
+    },
+    getMap: () => ({ map: aMap({ version }) }),
+  });
+}
+
+const strict = ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>;
+const initial = { map: aMap(), history: [anEntry(3)], doc: blankDocument(), warnings: [] };
+
+beforeEach(() => {
+  mockCall.mockReset();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the editor session in StrictMode', () => {
+  it('saves an edit by autosave and on Save, once each, and stops when the editor goes', async () => {
+    const calls = serve();
+    const { result, unmount } = renderHook(() => useEditorSession(initial), { wrapper: strict });
+    const { store, save } = result.current;
+
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    expect(save.getState().status).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 100);
+    expect(calls.callsTo('saveMap')).toHaveLength(1);
+    expect(save.getState()).toMatchObject({ status: 'saved', version: 4 });
+
+    store.dispatch(addLocation, { id: 'b', coord: [0.2, 0.2] });
+    await save.saveNow();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 100);
+    expect(calls.callsTo('saveMap')).toHaveLength(2);
+    expect(save.getState()).toMatchObject({ status: 'saved', version: 5 });
+
+    unmount();
+    store.dispatch(addLocation, { id: 'c', coord: [0.3, 0.3] });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 100);
+    expect(calls.callsTo('saveMap')).toHaveLength(2);
+    expect(calls.unexpected).toEqual([]);
+  });
+});
