@@ -6,7 +6,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-form{display:grid;gap:8px}
 .mn-dir-label{display:block;font-size:12px;font-weight:600;color:var(--mn-muted);margin-bottom:3px}
 .mn-dir-combo{position:relative}
-.mn-dir-input{box-sizing:border-box;width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff}
+.mn-dir-input{width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff}
 .mn-dir-input:focus{outline:none;border-color:var(--mn-focus);box-shadow:0 0 0 1px var(--mn-focus)}
 .mn-dir-options{position:absolute;z-index:5;left:0;right:0;top:calc(100% + 2px);max-height:220px;overflow:auto;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid var(--mn-line);border-radius:8px;box-shadow:var(--mn-shadow)}
 .mn-dir-option,.mn-dir-empty{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 16px;padding:7px 8px;border-radius:6px;cursor:pointer}

@@ -6,7 +6,7 @@
  */
 import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
 import { imageToScreen } from '../../map-core/coords';
-import { h, uid } from '../dom';
+import { append, h, uid } from '../dom';
 
 export type RingKind = 'hover' | 'active' | 'focus';
 export const RING_KINDS = ['hover', 'active', 'focus'] as const;
@@ -144,15 +144,8 @@ export class StageOverlays {
   setTooltip(index: number | null, content: { title: string; about: string } | null): void {
     this.#tooltipFor = content ? index : null;
     this.#tooltip.textContent = '';
-    if (!content) return;
-    const t = document.createElement('strong');
-    t.textContent = content.title;
-    this.#tooltip.append(t);
-    if (content.about) {
-      const a = document.createElement('span');
-      a.textContent = content.about;
-      this.#tooltip.append(a);
-    }
+    if (content)
+      append(this.#tooltip, [h('strong', null, content.title), content.about ? h('span', null, content.about) : null]);
   }
 
   /** Places every overlay for the current camera and state. */
@@ -187,8 +180,16 @@ export class StageOverlays {
     const tipAt = tipIndex === null ? null : src.screenOf(tipIndex);
     if (tipBox && tipIndex !== src.state.active) {
       show(this.#tooltip, true);
-      const x = tipAt ? tipAt.x : tipBox.x + tipBox.w / 2;
-      this.#tooltip.style.transform = `translate(${x}px,${tipBox.y}px)`;
+      const tip = this.#tooltip;
+      const { offsetWidth: w, offsetHeight: th } = tip;
+      const vp = src.viewport ?? { width: 0, height: 0 };
+      // Above its location, shifted in from the map's sides; under it, and under the controls at the top, when there
+      // is no room above (a location at the map's top edge, or under those controls).
+      const left = Math.max(4, Math.min(vp.width - w - 4, (tipAt ? tipAt.x : tipBox.x + tipBox.w / 2) - w / 2));
+      const { over } = clearOf(this.#keepClear, left, left + w, vp.height);
+      let top = tipBox.y - th - 8;
+      if (top < over) top = Math.max(over, tipBox.y + tipBox.h + 8);
+      tip.style.transform = `translate(${left}px,${top}px)`;
     } else {
       show(this.#tooltip, false);
     }
