@@ -1,8 +1,11 @@
 /**
  * The local stack's own paths, which have no CloudFront counterpart: the Cognito emulator's browser-facing
- * actions, the dev mailbox's intake, and the runtime config the app reads (CloudFront serves a deployed file).
+ * actions, the dev mailbox's intake, the runtime config the app reads (CloudFront serves a deployed file), and the
+ * pages of `npm run dev`.
  */
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
 import { readBody, sendJson } from './http-util';
 import type { Mailbox } from './mailbox';
@@ -69,4 +72,32 @@ export function localRuntimeConfig(
     cognitoEndpoint: `http://${req.headers.host ?? 'localhost'}/_cognito`,
     googleSignIn: false,
   };
+}
+
+/** What `npm run dev` uses of Vite's dev server (middleware mode, `appType: 'custom'`). */
+export interface DevServer {
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  transformIndexHtml: (url: string, html: string) => Promise<string>;
+  config: { root: string };
+}
+
+/**
+ * `npm run dev`: Vite answers the modules and files it knows; any other path is a page, the app's (index.html) or,
+ * under /m/, the embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here. In
+ * middleware mode with `appType: 'custom'` Vite serves no HTML itself, so without this no page ever answered.
+ */
+export function serveDevPage(vite: DevServer, req: IncomingMessage, res: ServerResponse, p: string): Promise<void> {
+  const file = p.startsWith('/m/') ? 'embed.html' : 'index.html';
+  const send = async () => {
+    try {
+      const html = await readFile(path.join(vite.config.root, file), 'utf8');
+      const page = await vite.transformIndexHtml(req.url ?? p, html);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
+    } catch (err) {
+      res
+        .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`The dev server could not make ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  return new Promise<void>((resolve) => vite.middlewares(req, res, () => void send().then(resolve)));
 }

@@ -17,7 +17,7 @@ import { CALL_PATH_PREFIX, HTTP_ROUTES } from '@mapnest/lambdas/routes';
 import { edgeHeaderSpec, edgeKindOf, edgeResponseHeaders, type EdgeKind } from '../../infra/src/edge/headers';
 import { STRIP_PREFIX_SOURCE, VIEWER_IP_SOURCE } from '../../infra/src/edge/viewer-functions';
 import { createCallRoute, invokeAndSend } from './call-route';
-import { localRuntimeConfig, proxyCognito, receiveMail } from './dev-routes';
+import { localRuntimeConfig, proxyCognito, receiveMail, serveDevPage, type DevServer } from './dev-routes';
 import { LOCAL_SOURCES, rewrittenUri, sendEdgeResponse, viewerRequest } from './edge';
 import { badRequest, decodePath, envelope, readBody, sendJson } from './http-util';
 import { LAMBDAS_SRC, apiGatewayEvent } from './lambda/lambda-runtime';
@@ -33,7 +33,7 @@ export interface GatewayOptions {
   /** Built SPA (web/dist); ignored when `vite` is given. */
   webDist: string;
   /** Vite dev server in middleware mode, for `npm run dev`. */
-  vite?: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+  vite?: DevServer;
   s3: LocalS3;
   buckets: { public: string; uploads: string };
   cognito: {
@@ -113,16 +113,7 @@ export function createGateway(opts: GatewayOptions) {
     if (p === '/_dev/stream-settled' && opts.streamSettled)
       return opts.streamSettled().then(() => void res.writeHead(204).end());
     if (p === '/config.json') return sendJson(res, 200, localRuntimeConfig(req, opts.cognito));
-    if (opts.vite) {
-      if (p.startsWith('/m/')) req.url = '/embed.html';
-      return new Promise<void>((resolve) =>
-        opts.vite!.middlewares(req, res, () => {
-          req.url = '/index.html';
-          opts.vite!.middlewares(req, res, () => resolve());
-          resolve();
-        }),
-      );
-    }
+    if (opts.vite) return serveDevPage(opts.vite, req, res, p);
     return serveStatic(req, res, p, kind);
   }
 

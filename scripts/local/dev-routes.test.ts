@@ -1,0 +1,77 @@
+/**
+ * `npm run dev`'s pages, served as scripts/start.ts serves them: the web app's Vite dev server in middleware mode with
+ * `appType: 'custom'`, behind `serveDevPage`. Vite serves no HTML in that mode, and every page of `npm run dev` (the
+ * app's and the embed's) hung without an answer until the gateway sent them itself.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { serveDevPage, type DevServer } from './dev-routes';
+
+const web = path.resolve(import.meta.dirname, '../../web');
+let vite: ViteDevServer;
+let server: Server;
+let base: string;
+
+function listen(dev: DevServer): Promise<string> {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void serveDevPage(dev, req, res, new URL(req.url ?? '/', 'http://x').pathname);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+beforeAll(async () => {
+  vite = await createViteServer({
+    root: web,
+    configFile: path.join(web, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'silent',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  base = await listen(vite);
+}, 60_000);
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await vite?.close();
+});
+
+describe('the pages of npm run dev', () => {
+  it("answers any path of the app with the app's page, made by Vite", async () => {
+    for (const p of ['/', '/maps/abc123', '/login?next=%2Fmaps']) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      expect(html, p).toContain('/@vite/client');
+      expect(html, p).toContain('/src/main.tsx');
+    }
+  });
+
+  it("answers /m/{id} with the embed's page, and a module with the module", async () => {
+    const embed = await (await fetch(`${base}/m/demo`)).text();
+    expect(embed).toContain('/@vite/client');
+    expect(embed).toContain('/src/embed/main.ts');
+    expect(embed).not.toContain('/src/main.tsx');
+    const module = await fetch(`${base}/src/main.tsx`);
+    expect(module.status).toBe(200);
+    expect(module.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('says why when a page cannot be made', async () => {
+    const failing: DevServer = {
+      middlewares: (_req, _res, next) => next(),
+      transformIndexHtml: () => Promise.reject(new Error('the plugin broke')),
+      config: { root: web },
+    };
+    await new Promise((resolve) => server.close(resolve));
+    base = await listen(failing);
+    const res = await fetch(`${base}/maps`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('The dev server could not make index.html: the plugin broke');
+  });
+});
