@@ -62,6 +62,14 @@ describe('the pages of npm run dev', () => {
     expect(module.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('answers a file that does not exist with a 404, as CloudFront does, not with a page', async () => {
+    for (const p of ['/embed.js', '/assets/missing-abc123.js', '/img/nothing.png']) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(404);
+      expect(await res.json(), p).toEqual({ message: 'Not Found' });
+    }
+  });
+
   it('says why when a page cannot be made', async () => {
     const failing: DevServer = {
       middlewares: (_req, _res, next) => next(),

@@ -6,7 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { edgeKindOf } from '../../infra/src/edge/headers';
+import { SPA_REWRITE_SOURCE } from '../../infra/src/edge/viewer-functions';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
+import { rewrittenUri } from './edge';
 import { readBody, sendJson } from './http-util';
 import type { Mailbox } from './mailbox';
 
@@ -82,13 +85,18 @@ export interface DevServer {
 }
 
 /**
- * `npm run dev`: Vite answers the modules and files it knows; any other path is a page, the app's (index.html) or,
- * under /m/, the embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here. In
- * middleware mode with `appType: 'custom'` Vite serves no HTML itself, so without this no page ever answered.
+ * `npm run dev`: Vite answers the modules and files it knows; any other path is rewritten as CloudFront's SPA function
+ * rewrites it (static-files.ts does the same for the built app): a page, the app's (index.html) or under /m/ the
+ * embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here, or else a 404 (a
+ * script or an image that does not exist is not a page). In middleware mode with `appType: 'custom'` Vite serves no
+ * HTML itself, so without this no page ever answered.
  */
 export function serveDevPage(vite: DevServer, req: IncomingMessage, res: ServerResponse, p: string): Promise<void> {
-  const file = p.startsWith('/m/') ? 'embed.html' : 'index.html';
+  const kind = edgeKindOf(p);
+  const uri = kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, p) : p;
+  const file = { '/index.html': 'index.html', '/embed.html': 'embed.html' }[uri];
   const send = async () => {
+    if (!file) return sendJson(res, 404, { message: 'Not Found' });
     try {
       const html = await readFile(path.join(vite.config.root, file), 'utf8');
       const page = await vite.transformIndexHtml(req.url ?? p, html);
