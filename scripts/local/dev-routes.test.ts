@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { edgeKindOf } from '../../infra/src/edge/headers';
 import { serveDevPage, type DevServer } from './dev-routes';
 
 const web = path.resolve(import.meta.dirname, '../../web');
@@ -15,12 +16,16 @@ let vite: ViteDevServer;
 let server: Server;
 let base: string;
 
-function listen(dev: DevServer): Promise<string> {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void serveDevPage(dev, req, res, new URL(req.url ?? '/', 'http://x').pathname);
+/** An HTTP server on 127.0.0.1 answering every path with `serveDevPage`, as the gateway does under `npm run dev`. */
+function listen(dev: DevServer): Promise<{ server: Server; base: string }> {
+  const s = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const p = new URL(req.url ?? '/', 'http://x').pathname;
+    void serveDevPage(dev, req, res, p, edgeKindOf(p));
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    s.listen(0, '127.0.0.1', () =>
+      resolve({ server: s, base: `http://127.0.0.1:${(s.address() as AddressInfo).port}` }),
+    ),
   );
 }
 
@@ -33,7 +38,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     optimizeDeps: { noDiscovery: true, include: [] },
   });
-  base = await listen(vite);
+  ({ server, base } = await listen(vite));
 }, 60_000);
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -76,10 +81,13 @@ describe('the pages of npm run dev', () => {
       transformIndexHtml: () => Promise.reject(new Error('the plugin broke')),
       config: { root: web },
     };
-    await new Promise((resolve) => server.close(resolve));
-    base = await listen(failing);
-    const res = await fetch(`${base}/maps`);
-    expect(res.status).toBe(500);
-    expect(await res.text()).toBe('The dev server could not make index.html: the plugin broke');
+    const own = await listen(failing);
+    try {
+      const res = await fetch(`${own.base}/maps`);
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe('The dev server could not make index.html: the plugin broke');
+    } finally {
+      await new Promise((resolve) => own.server.close(resolve));
+    }
   });
 });

@@ -6,12 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { edgeKindOf } from '../../infra/src/edge/headers';
-import { SPA_REWRITE_SOURCE } from '../../infra/src/edge/viewer-functions';
+import type { EdgeKind } from '../../infra/src/edge/headers';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
-import { rewrittenUri } from './edge';
 import { readBody, sendJson } from './http-util';
 import type { Mailbox } from './mailbox';
+import { spaUri } from './static-files';
 
 /** /_cognito: only the user-facing actions the web app calls, as Cognito's public endpoint allows without IAM. */
 export function proxyCognito(
@@ -91,10 +90,14 @@ export interface DevServer {
  * script or an image that does not exist is not a page). In middleware mode with `appType: 'custom'` Vite serves no
  * HTML itself, so without this no page ever answered.
  */
-export function serveDevPage(vite: DevServer, req: IncomingMessage, res: ServerResponse, p: string): Promise<void> {
-  const kind = edgeKindOf(p);
-  const uri = kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, p) : p;
-  const file = { '/index.html': 'index.html', '/embed.html': 'embed.html' }[uri];
+export function serveDevPage(
+  vite: DevServer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  p: string,
+  kind: EdgeKind,
+): Promise<void> {
+  const file = { '/index.html': 'index.html', '/embed.html': 'embed.html' }[spaUri(req, p, kind)];
   const send = async () => {
     if (!file) return sendJson(res, 404, { message: 'Not Found' });
     try {

@@ -113,7 +113,7 @@ export function createGateway(opts: GatewayOptions) {
     if (p === '/_dev/stream-settled' && opts.streamSettled)
       return opts.streamSettled().then(() => void res.writeHead(204).end());
     if (p === '/config.json') return sendJson(res, 200, localRuntimeConfig(req, opts.cognito));
-    if (opts.vite) return serveDevPage(opts.vite, req, res, p);
+    if (opts.vite) return serveDevPage(opts.vite, req, res, p, kind);
     return serveStatic(req, res, p, kind);
   }
 

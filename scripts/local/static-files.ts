@@ -68,13 +68,19 @@ export async function serveObject(
 }
 
 /** Serves the built web app from `dist`, gzipping compressible files once per change. */
+/**
+ * The file a path asks for: the app's and the embed's behaviours run the SPA rewrite function CloudFront runs (/m/* is
+ * the embed page, other paths without a file extension the app); the static files' behaviours have none.
+ */
+export function spaUri(req: IncomingMessage, pathname: string, kind: EdgeKind): string {
+  return kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, pathname) : pathname;
+}
+
 export function createStaticFiles(dist: string) {
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, kind: EdgeKind): void {
     if (decodePath(pathname) === null) return badRequest(res);
-    // The app's and the embed's behaviours run the SPA rewrite function CloudFront runs (/m/* is the embed page,
-    // other paths without a file extension the app); the static files' behaviours have none.
-    const uri = kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, pathname) : pathname;
+    const uri = spaUri(req, pathname, kind);
     const decoded = decodePath(uri);
     if (decoded === null) return badRequest(res);
     const file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
