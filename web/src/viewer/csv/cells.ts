@@ -188,15 +188,18 @@ export function csvId(value: string): string {
 }
 
 /**
- * How CSV cells name the document's groups, layers and styles: groups and layers by id or by name,
- * case-insensitively (a name wins over another's id: spreadsheets hold names), styles by id. Group
- * names the document does not know become new groups (`made`), which `forget` takes back when the row
- * that brought them is left out.
+ * How CSV cells name the document's groups, layers and styles: groups and layers by their id as written, else by name
+ * or id case-insensitively (a name wins over another's id: spreadsheets hold names), styles by id. An id as written
+ * always leads to its own item, so an export can name each one (groups "Shops" and "shops" with ids "gW" and "gw").
+ * Group names the document does not know become new groups (`made`), which `forget` takes back when the row that
+ * brought them is left out.
  */
 export class CsvReferences {
   readonly #groupIds: Map<string, string>;
+  /** The groups' ids: the document's and those made. */
   readonly #takenGroups: Set<string>;
   readonly #layerIds: Map<string, string>;
+  readonly #layers: ReadonlySet<string>;
   readonly #styleIds: ReadonlySet<string>;
   readonly #room: number;
   /** Groups made for names the document did not have, in order. */
@@ -210,14 +213,17 @@ export class CsvReferences {
       for (const it of items) map.set(it.name.toLowerCase(), it.id);
       return map;
     };
+    const ids = (items: readonly { id: string }[]) => new Set(items.map((it) => it.id));
     this.#groupIds = byIdOrName(doc.groups);
-    this.#takenGroups = new Set(doc.groups.map((g) => g.id));
+    this.#takenGroups = ids(doc.groups);
     this.#layerIds = byIdOrName(doc.layers);
-    this.#styleIds = new Set(doc.styles.map((s) => s.id));
+    this.#layers = ids(doc.layers);
+    this.#styleIds = ids(doc.styles);
     this.#room = Math.max(0, L.groups - doc.groups.length);
   }
 
   layer(value: string): string {
+    if (this.#layers.has(value)) return value;
     return this.#layerIds.get(value.toLowerCase()) ?? problem(`There is no layer "${value}"`);
   }
 
@@ -233,7 +239,7 @@ export class CsvReferences {
       .map((s) => s.trim())
       .filter(Boolean)) {
       const key = name.toLowerCase();
-      let id = this.#groupIds.get(key);
+      let id = this.#takenGroups.has(name) ? name : this.#groupIds.get(key);
       if (!id) {
         if (this.made.length >= this.#room) continue;
         id = uniqueId(key, this.#takenGroups, 'group');

@@ -235,8 +235,29 @@ describe('CSV export and import', () => {
     ];
     doc.locations = [{ id: 'a', layer: 'ground', groups: ['food', 'shop-a', 'shop-b', 'cafes'] }];
     const text = toCsv(doc);
-    expect(text.split('\r\n')[1]).toContain(',Upper,"food, shop-a, shops, Cafés",');
+    expect(text.split('\r\n')[1]).toContain(',ground,"food, shop-a, shops, Cafés",');
     expect(importBack(text, doc).locations).toEqual(doc.locations);
+  });
+
+  it('name a group by its id when another group has the same name and an id that differs only in case', () => {
+    const doc = blankDocument({ mapWidth: 1000, mapHeight: 500 });
+    doc.groups = [
+      { id: 'gW', name: 'Plain' },
+      { id: 'gN3', name: 'plain' },
+      { id: 'gw', name: 'Ω' },
+    ];
+    doc.locations = [
+      { id: 'a', groups: ['gW'] },
+      { id: 'b', groups: ['gN3', 'gw'] },
+    ];
+    const text = toCsv(doc);
+    expect(text.split('\r\n').slice(1, 3)).toEqual([
+      expect.stringContaining(',gW,'),
+      expect.stringContaining(',"plain, Ω",'),
+    ]);
+    expect(importBack(text, doc).locations).toEqual(doc.locations);
+    const viewer = csvToLocations(parseCsvRows(text), { ...doc, locations: [] });
+    expect(viewer).toMatchObject({ skipped: [], locations: doc.locations });
   });
 
   it('start the file with a UTF-8 byte order mark (Excel reads accents right), which neither reader keeps', () => {
