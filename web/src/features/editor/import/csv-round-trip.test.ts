@@ -59,12 +59,36 @@ const fieldKey = fc.oneof(
 const zeroless = (n: number) => n + 0; // -0 is written "0"
 const fraction = fc.double({ min: 0, max: 1, noNaN: true }).map(zeroless);
 
+/**
+ * Groups or layers: ids that may differ only in case ("gW", "gw"), names of any text, and some names that are another
+ * item's id or name in another case (a group named "gw" beside the group whose id is "gW").
+ */
 const named = (prefix: string) =>
-  fc.uniqueArray(fc.record({ id: id.map((i) => `${prefix}${i}`), name: text(6) }), {
-    minLength: 1,
-    maxLength: 4,
-    selector: (g) => g.id,
-  });
+  fc
+    .uniqueArray(
+      fc.record({
+        id: fc.oneof(id, fc.constantFrom('W', 'w', 'Food', 'food')).map((i) => `${prefix}${i}`),
+        name: text(6),
+      }),
+      { minLength: 1, maxLength: 4, selector: (g) => g.id },
+    )
+    .chain((items) =>
+      fc
+        .array(
+          fc.tuple(fc.nat(items.length - 1), fc.constantFrom('id', 'name'), fc.constantFrom('upper', 'lower', 'same')),
+          {
+            maxLength: items.length,
+          },
+        )
+        .map((renames) => {
+          const out = items.map((it) => ({ ...it }));
+          renames.forEach(([from, what, kase], to) => {
+            const text = items[from]![what];
+            out[to]!.name = kase === 'upper' ? text.toUpperCase() : kase === 'lower' ? text.toLowerCase() : text;
+          });
+          return out;
+        }),
+    );
 
 function locationArb(ids: { groups: string[]; layers: string[]; geo: boolean }): fc.Arbitrary<Location> {
   const short = text(3, ['=', '+', '-', '@', "'", '"', ',', ';', 'a', 'é', '😀', '7']).filter(
