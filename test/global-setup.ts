@@ -69,6 +69,12 @@ export function remoteTarget(
     STRIPE_WEBHOOK_SECRET: '',
     STRIPE_PRICES: '',
     MARKETPLACE_TOKEN: '',
+    STRIPE_SECRET_KEY_PARAMETER: '',
+    STRIPE_WEBHOOK_SECRET_PARAMETER: '',
+    STRIPE_PRICES_PARAMETER: '',
+    MARKETPLACE_TOKEN_PARAMETER: '',
+    PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '',
+    SSM_PARAMETER_STORE_TTL: '',
     // The deployment's origin secret stays in its Parameter Store; tests that invoke handlers in-process run locally only.
     ORIGIN_SECRETS: '',
   };

@@ -31,6 +31,12 @@ const STACK_KEYS: Record<keyof StackEnv, true> = {
   STRIPE_API_BASE: true,
   MARKETPLACE_TOKEN: true,
   MARKETPLACE_API_BASE: true,
+  STRIPE_SECRET_KEY_PARAMETER: true,
+  STRIPE_WEBHOOK_SECRET_PARAMETER: true,
+  STRIPE_PRICES_PARAMETER: true,
+  MARKETPLACE_TOKEN_PARAMETER: true,
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: true,
+  SSM_PARAMETER_STORE_TTL: true,
 };
 
 for (const key of Object.keys(STACK_KEYS)) delete process.env[key];

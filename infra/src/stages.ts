@@ -96,12 +96,14 @@ export const originSecretParameters = (stage: Pick<StageConfig, 'name'>) => ({
 /** Requests per viewer address and 5 minutes that production stages allow on /api/* (ADR 028). */
 export const API_REQUESTS_PER_5_MINUTES = 3000;
 
-const stripeParameters = (stage: string) => ({
+/** The Parameter Store names of a stage's Stripe values (the local stack serves the same names, as stage "local"). */
+export const stripeParameters = (stage: string) => ({
   secretKeyParameter: `/mapnest/${stage}/stripe/secret-key`,
   webhookSecretParameter: `/mapnest/${stage}/stripe/webhook-secret`,
   pricesParameter: `/mapnest/${stage}/stripe/prices`,
 });
-const marketplaceParameters = (stage: string) => ({ tokenParameter: `/mapnest/${stage}/marketplace/token` });
+/** The Parameter Store name of a stage's marketplace author token. */
+export const marketplaceParameters = (stage: string) => ({ tokenParameter: `/mapnest/${stage}/marketplace/token` });
 
 /** The stages this repository deploys. Add one by adding an entry. */
 export const STAGES: Readonly<Record<string, StageConfig>> = {

@@ -15,7 +15,8 @@ import { runSvgChecksWith } from '@mapnest/lambdas/domain/files/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
-import { guardTable, guardUserPool } from './lambda/grants-guard';
+import { guardParameterStore, guardTable, guardUserPool } from './lambda/grants-guard';
+import { startParametersExtension, type ParameterEnv } from './lambda/parameters-extension';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda/lambda-runtime';
 import { startSchedules } from './schedules';
 import { startTableStream, type TableStream } from './table-stream';
@@ -57,7 +58,7 @@ export interface StackOptions {
 }
 
 /** The environment the handlers run with in the local stack. */
-export interface StackEnv {
+export interface StackEnv extends ParameterEnv {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;
@@ -79,7 +80,11 @@ export interface StackEnv {
   APP_ORIGIN: string;
   S3_PUBLIC_ENDPOINT: string;
   DEV_MAILBOX_URL: string;
-  /** Stripe: the sandbox's key and address, or the operator's test key (then no STRIPE_API_BASE). */
+  /**
+   * Stripe: the sandbox's key and address, or the operator's test key (then no STRIPE_API_BASE). The handlers read the
+   * secrets through the Parameters and Secrets extension (`<NAME>_PARAMETER`, ParameterEnv), as deployed; the values
+   * stay here for the tests and the sandbox.
+   */
   STRIPE_SECRET_KEY: string;
   STRIPE_WEBHOOK_SECRET: string;
   STRIPE_PRICES: string;
@@ -211,7 +216,29 @@ async function startPayments(
   return { payments, paymentEnv };
 }
 
-type LambdaEnv = Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv>;
+/**
+ * Payments (the sandbox, or real Stripe) and the secrets as deployed functions read them: through the Parameters and
+ * Secrets extension, each function only the ones its grants name (./lambda/parameters-extension.ts).
+ */
+async function startPaymentsAndSecrets(
+  dataDir: string,
+  gatewayPort: () => number,
+  log: (line: string) => void,
+  stops: Array<() => Promise<void>>,
+): Promise<{ payments: PaymentsSandbox | null; secretEnv: PaymentEnv & ParameterEnv }> {
+  const { payments, paymentEnv } = await startPayments(dataDir, gatewayPort, log);
+  if (payments) stops.push(() => payments.stop());
+  const extension = await startParametersExtension(paymentEnv);
+  stops.push(() => extension.stop());
+  stops.push(guardParameterStore(extension.origin));
+  log(`Parameter Store  ${extension.origin} (the Lambda extension's reader of the secrets)`);
+  return { payments, secretEnv: { ...paymentEnv, ...extension.env } };
+}
+
+type LambdaEnv = Omit<
+  StackEnv,
+  'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv | keyof ParameterEnv
+>;
 
 /** The handlers read their configuration from the environment, exactly as in Lambda: the emulators' endpoints. */
 function lambdaEnvironment(dynamodb: string, s3: string, cognito: string, originSecret: string): LambdaEnv {
@@ -355,8 +382,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const originSecret = randomBytes(24).toString('base64url');
     const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint, originSecret);
     Object.assign(process.env, env);
-    // IAM for the table and the user pool: each function sends them only what its grants allow
-    // (./lambda/grants-guard.ts). The handlers' shared table client is loaded now, as they load it, once its endpoint
+    // IAM for the table and the user pool (and Parameter Store, below): each function sends them only what its grants
+    // allow (./lambda/grants-guard.ts). The handlers' shared table client is loaded now, as they load it, once its endpoint
     // is in the environment.
     guardTable((await import('@mapnest/lambdas/lib/clients')).dynamo);
     stops.push(guardUserPool(cognito.endpoint));
@@ -365,8 +392,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const stream = runStreamTriggers(dynamo.endpoint, stops);
 
     let gatewayPort = 0;
-    const { payments, paymentEnv } = await startPayments(opts.dataDir, () => gatewayPort, log);
-    if (payments) stops.push(() => payments.stop());
+    const { payments, secretEnv } = await startPaymentsAndSecrets(opts.dataDir, () => gatewayPort, log, stops);
     const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log, originSecret, stream });
     const port = await gateway.listen();
     gatewayPort = port;
@@ -375,7 +401,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const url = `http://localhost:${port}`;
     const fullEnv: StackEnv = {
       ...env,
-      ...paymentEnv,
+      ...secretEnv,
       APP_ORIGIN: url,
       S3_PUBLIC_ENDPOINT: `${url}/_s3`,
       DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail`,

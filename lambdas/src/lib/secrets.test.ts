@@ -6,6 +6,7 @@ import { readSecret, requireSecret } from './secrets';
 const store: Record<string, string> = {
   '/mapnest/test/stripe/webhook-secret': 'whsec_from_ssm',
   '/mapnest/test/stripe/other': 'whsec_param',
+  '/mapnest/test/stripe/uncached': 'whsec_uncached',
 };
 const requests: Array<{ url: string; token: string | undefined }> = [];
 const extension = http.createServer((req, res) => {
@@ -48,6 +49,18 @@ describe('secrets', () => {
         token: 'session-token',
       },
     ]);
+  });
+
+  it("keeps a value only as long as the extension's TTL says (SSM_PARAMETER_STORE_TTL 0: asks every time)", async () => {
+    process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/mapnest/test/stripe/uncached';
+    process.env.SSM_PARAMETER_STORE_TTL = '0';
+    try {
+      expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_uncached');
+      expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_uncached');
+      expect(requests).toHaveLength(2);
+    } finally {
+      delete process.env.SSM_PARAMETER_STORE_TTL;
+    }
   });
 
   it('prefers the parameter over a value in the environment, so a stray variable never shadows the stage', async () => {

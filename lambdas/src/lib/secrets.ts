@@ -4,12 +4,20 @@
  * Parameters and Secrets Lambda extension, a cached reader on localhost that the CDK app attaches to exactly these
  * functions (5-minute cache, so a rotated secret is used without a deploy). It does what Powertools Parameters does
  * without an SSM client in the bundle (85 KB, which took the payment functions past their 1 MB budget). Values are
- * also kept in memory for the same 5 minutes, so a warm function asks the extension once. Locally the value itself is
- * in the environment (`<NAME>`, set by the local stack). Never in the bundle.
+ * also kept in memory for as long as the extension keeps them (`SSM_PARAMETER_STORE_TTL`, seconds, which the CDK app
+ * sets with the extension: 300), so a warm function asks the extension once. The local stack runs the same path
+ * against its own extension (scripts/local/lambda/parameters-extension.ts) with a TTL of 0, so that every read is
+ * checked against the reading function's grants. Where no `<NAME>_PARAMETER` is set, the value itself is read from
+ * the environment (`<NAME>`). Never in the bundle.
  */
 export type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICES' | 'MARKETPLACE_TOKEN';
 
-const CACHE_MS = 5 * 60_000;
+/** How long a value read is kept: the extension's own TTL (0 keeps nothing), else its default of 5 minutes. */
+function cacheMs(): number {
+  const seconds = Number(process.env.SSM_PARAMETER_STORE_TTL ?? 300);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
 const cache = new Map<string, { value: string; until: number }>();
 
 async function fromExtension(parameter: string): Promise<string> {
@@ -29,7 +37,8 @@ async function fromExtension(parameter: string): Promise<string> {
     );
   const value = ((await res.json()) as { Parameter?: { Value?: string } }).Parameter?.Value;
   if (!value) throw new Error(`Parameter ${parameter} is empty`);
-  cache.set(parameter, { value, until: Date.now() + CACHE_MS });
+  const keep = cacheMs();
+  if (keep > 0) cache.set(parameter, { value, until: Date.now() + keep });
   return value;
 }
 

@@ -1,7 +1,7 @@
 /**
- * IAM for the table and the user pool, in the local stack: each function may send DynamoDB and Cognito's user-pool
- * API only what its grants (infra/src/grants.ts) let the deployed function's role send, and anything else is refused
- * as AWS refuses it (AccessDeniedException, a 400). Neither DynamoDB Local nor cognito-local checks any permission, so
+ * IAM for the table, the user pool and Parameter Store, in the local stack: each function may send DynamoDB and
+ * Cognito's user-pool API only what its grants (infra/src/grants.ts) let the deployed function's role send, and read
+ * only the parameters they name, and anything else is refused as AWS refuses it (AccessDeniedException, a 400). Neither DynamoDB Local nor cognito-local checks any permission, so
  * without this a call whose grants lack an action it sends passes every local test and fails only once deployed. The handlers share one table client (lambdas/src/lib/clients.ts), as each
  * runs in its own container in AWS; which function is running is carried with its invocation (`runAs`), so a request
  * is checked against the grants of the function that sent it, however its work interleaves with others'.
@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GRANTS, TABLE_ACTIONS } from '../../../infra/src/grants';
+import { EXTENSION_FAILURE, LOCAL_PARAMETERS, requestedParameter } from './parameters-extension';
 
 const running = new AsyncLocalStorage<string>();
 
@@ -101,16 +102,44 @@ export function guardTable(client: DynamoDBDocumentClient): void {
 
 /** The header naming a user-pool operation (the AWS JSON 1.1 protocol: lambdas/src/adapters/user-pool-api.ts). */
 const USER_POOL_TARGET = 'awscognitoidentityproviderservice.';
-/** The user-pool endpoints guarded, by origin: one fetch wrapper serves them all. */
-const guardedPools = new Set<string>();
+
+type FetchInput = Parameters<typeof fetch>[0];
+type FetchInit = Parameters<typeof fetch>[1];
+/** A guarded endpoint's check of a request a function sends it: AWS's refusal, or null to let it through. */
+type EndpointCheck = (id: string, input: FetchInput, init: FetchInit) => Response | null;
+
+/** The endpoints the handlers reach with fetch that are guarded, by origin: one fetch wrapper serves them all. */
+const guardedEndpoints = new Map<string, EndpointCheck>();
 /** Puts back the fetch the guard wrapped. */
 let unguardFetch = () => {};
 
-/** The user-pool operation a fetch asks of a guarded endpoint, or null for any other request. */
-function userPoolOperation(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): string | null {
-  const url = input instanceof Request ? input.url : String(input);
-  // An address fetch cannot read is left to fetch, to refuse as it does.
-  if (!URL.canParse(url) || !guardedPools.has(new URL(url).origin)) return null;
+const requestUrl = (input: FetchInput) => (input instanceof Request ? input.url : String(input));
+
+/**
+ * Checks what a function (`runAs`) sends to `origin` with fetch: `check` answers AWS's refusal, which the function
+ * gets instead of the endpoint's answer (the request never reaches it). Every other request goes through unchanged,
+ * and an address fetch cannot read is left to fetch, to refuse as it does. Answers what takes the guard off again.
+ */
+function guardEndpoint(origin: string, check: EndpointCheck): () => Promise<void> {
+  if (guardedEndpoints.size === 0) {
+    const send = globalThis.fetch;
+    unguardFetch = () => void (globalThis.fetch = send);
+    globalThis.fetch = (input, init) => {
+      const id = running.getStore();
+      const url = requestUrl(input);
+      const guard = id === undefined || !URL.canParse(url) ? undefined : guardedEndpoints.get(new URL(url).origin);
+      const refusal = guard?.(id!, input, init) ?? null;
+      return refusal ? Promise.resolve(refusal) : send(input, init);
+    };
+  }
+  guardedEndpoints.set(origin, check);
+  return async () => {
+    if (guardedEndpoints.delete(origin) && guardedEndpoints.size === 0) unguardFetch();
+  };
+}
+
+/** The user-pool operation a request names, or null when it names none. */
+function userPoolOperation(input: FetchInput, init: FetchInit): string | null {
   const target = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get(
     'x-amz-target',
   );
@@ -121,30 +150,38 @@ function userPoolOperation(input: Parameters<typeof fetch>[0], init: Parameters<
  * Makes the user-pool API at `endpoint` refuse, for a request a function sends (`runAs`), any operation that
  * function's grants do not allow, answering as Cognito answers a role without the action (a 400 whose `__type` is
  * AccessDeniedException); the request never reaches the pool. The handlers call the API with fetch, so the process's
- * fetch checks it; every other request goes through unchanged. Answers what takes the guard off again.
+ * fetch checks it. Answers what takes the guard off again.
  */
 export function guardUserPool(endpoint: string): () => Promise<void> {
-  const origin = new URL(endpoint).origin;
-  if (guardedPools.size === 0) {
-    const send = globalThis.fetch;
-    unguardFetch = () => void (globalThis.fetch = send);
-    globalThis.fetch = (input, init) => {
-      const id = running.getStore();
-      const operation = id === undefined ? null : userPoolOperation(input, init);
-      if (id === undefined || operation === null || userPoolAllows(id, operation)) return send(input, init);
-      const action = `cognito-idp:${operation}`;
-      sayRefused(id, action);
-      const body = { __type: 'AccessDeniedException', message: deniedMessage(id, action, 'the user pool') };
-      return Promise.resolve(
-        new Response(JSON.stringify(body), {
-          status: 400,
-          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException' },
-        }),
-      );
-    };
-  }
-  guardedPools.add(origin);
-  return async () => {
-    if (guardedPools.delete(origin) && guardedPools.size === 0) unguardFetch();
-  };
+  return guardEndpoint(new URL(endpoint).origin, (id, input, init) => {
+    const operation = userPoolOperation(input, init);
+    if (operation === null || userPoolAllows(id, operation)) return null;
+    const action = `cognito-idp:${operation}`;
+    sayRefused(id, action);
+    const body = { __type: 'AccessDeniedException', message: deniedMessage(id, action, 'the user pool') };
+    return new Response(JSON.stringify(body), {
+      status: 400,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException' },
+    });
+  });
+}
+
+/** Whether the function `id` may read the Parameter Store parameter `name` (one of LOCAL_PARAMETERS). */
+export function parameterAllows(id: string, name: string): boolean {
+  return Object.values(LOCAL_PARAMETERS).some((p) => p.name === name && p.granted(GRANTS[id]));
+}
+
+/**
+ * Makes the Parameters and Secrets extension at `origin` (./parameters-extension.ts) refuse, for a read a function
+ * sends (`runAs`), a parameter that function's grants do not let it read (`stripe`, `marketplace`), with the
+ * extension's answer when Parameter Store refuses its role: a 400 with its one sentence. Answers what takes the guard
+ * off again.
+ */
+export function guardParameterStore(origin: string): () => Promise<void> {
+  return guardEndpoint(new URL(origin).origin, (id, input) => {
+    const name = requestedParameter(requestUrl(input));
+    if (name === null || parameterAllows(id, name)) return null;
+    sayRefused(id, `ssm:GetParameter on ${name}`);
+    return new Response(EXTENSION_FAILURE, { status: 400, headers: { 'content-type': 'text/plain' } });
+  });
 }
