@@ -1,10 +1,12 @@
 /**
  * IAM for the table, the user pool and Parameter Store, in the local stack: each function may send DynamoDB and
  * Cognito's user-pool API only what its grants (infra/src/grants.ts) let the deployed function's role send, and read
- * only the parameters they name, and anything else is refused as AWS refuses it (AccessDeniedException, a 400). Neither DynamoDB Local nor cognito-local checks any permission, so
- * without this a call whose grants lack an action it sends passes every local test and fails only once deployed. The handlers share one table client (lambdas/src/lib/clients.ts), as each
- * runs in its own container in AWS; which function is running is carried with its invocation (`runAs`), so a request
- * is checked against the grants of the function that sent it, however its work interleaves with others'.
+ * only the parameters they name, and anything else is refused as AWS refuses it (AccessDeniedException, a 400).
+ * Neither DynamoDB Local, cognito-local nor the stack's extension checks any permission, so without this a call whose
+ * grants lack an action it sends passes every local test and fails only once deployed. The handlers share one table
+ * client (lambdas/src/lib/clients.ts) and one process, where each runs in its own container in AWS; which function is
+ * running is carried with its invocation (`runAs`), so a request is checked against the grants of the function that
+ * sent it, however its work interleaves with others'.
  *
  * Requests sent outside any function (the stack's own set-up, the tests' helpers) are not checked: in AWS they are
  * not made by a function's role.
