@@ -37,8 +37,11 @@ export const CSV_TIMEOUT_MS = 15_000;
 /** What a header row says: the column of each property, and the custom fields with their columns. */
 type Columns = { builtin: Map<CsvColumn | 'coord' | 'latlon', number>; fields: [string, number][] };
 
-/** Mapplic exports positions as one cell each ("0.21,0.56"); they are read too. */
-const PAIR_COLUMNS: Readonly<Record<string, 'coord' | 'latlon'>> = {
+/**
+ * Columns holding a pair in one cell ("0.21,0.56"), as Mapplic exports positions; read too, by the editor's import as
+ * well, where only when every cell of the column is a pair (a "position" column of job titles is a custom field there).
+ */
+export const CSV_PAIR_COLUMNS: Readonly<Record<string, 'coord' | 'latlon'>> = {
   coord: 'coord',
   coords: 'coord',
   position: 'coord',
@@ -52,7 +55,7 @@ function readHeader(headers: readonly string[]): Columns {
   const fieldKeys = new Set<string>();
   headers.forEach((h, i) => {
     const key = csvHeaderKey(h);
-    const target = CSV_COLUMN_ALIASES[key] ?? PAIR_COLUMNS[key];
+    const target = CSV_COLUMN_ALIASES[key] ?? CSV_PAIR_COLUMNS[key];
     // A second column for the same property becomes a custom field, as in the editor's import.
     if (target && !builtin.has(target)) {
       builtin.set(target, i);

@@ -60,4 +60,38 @@ describe('the two CSV readers', () => {
       'Line 13: The position "0.5, " is not two numbers',
     ]);
   });
+
+  it('read a position in one cell ("0.21,0.56", as Mapplic exports it), and latitude and longitude likewise', () => {
+    const file = ['id,title,coord,latlng', 'a,Shop,"0.2,0.3",', 'b,Kiosk,"[0.5; 0.75]",', 'c,Pixels,"500,100",'].join(
+      '\n',
+    );
+    const viewer = csvToLocations(parseCsvRows(file), doc());
+    const csv = parseCsv(file);
+    const mapping = guessMapping(csv.headers, csv.rows);
+    expect(mapping).toEqual(['id', 'title', 'coord', 'latlon']);
+    const editor = rowsToLocations(csv, mapping, doc());
+    expect(editor.locations).toEqual(viewer.locations);
+    expect(editor.locations.map((l) => l.coord)).toEqual([
+      [0.2, 0.3],
+      [0.5, 0.75],
+      [0.5, 0.2],
+    ]);
+    const geo = { ...doc(), settings: { ...doc().settings, geo: { extent: [-180, -85, 180, 85] } } } as MapDocument;
+    const places = 'id,latlon\nrome,"41.9,12.5"\nnowhere,"95,10"';
+    const inEditor = rowsToLocations(parseCsv(places), ['id', 'latlon'], geo);
+    expect(inEditor.locations).toEqual([{ id: 'rome', latlon: [41.9, 12.5] }]);
+    expect(inEditor.issues.map((i) => `Line ${i.line}: ${i.message}`)).toEqual(
+      csvToLocations(parseCsvRows(places), geo).skipped,
+    );
+    // Without a calibration there is nowhere to place them: a problem of the whole file, as for lat and lon.
+    expect(rowsToLocations(parseCsv(places), ['id', 'latlon'], doc())).toMatchObject({ blocking: true });
+  });
+
+  it('take a "position" column of other values for a custom field, and never make a field of a location key', () => {
+    const csv = parseCsv('id,position,coord,type\na,Manager,near the door,pin\n');
+    expect(guessMapping(csv.headers, csv.rows)).toEqual(['id', 'field:position', 'ignore', 'type']);
+    expect(rowsToLocations(csv, guessMapping(csv.headers, csv.rows), doc()).locations).toEqual([
+      { id: 'a', type: 'pin', fields: { position: 'Manager' } },
+    ]);
+  });
 });

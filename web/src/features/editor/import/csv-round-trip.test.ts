@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { shapeProblems } from '@mapnest/shared/location-shapes';
 import { blankDocument, type Location, type MapDocument } from '@mapnest/shared/map-document';
-import { LINK_TARGETS, LOCATION_ACTIONS, MARKER_TYPES } from '@mapnest/shared/map-rules';
+import { LINK_TARGETS, LOCATION_ACTIONS, MARKER_TYPES, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import { csvToLocations } from '../../../viewer/csv/locations';
 import { parseCsvRows } from '../../../viewer/csv/parse';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
@@ -51,11 +52,15 @@ const text = (max: number, units: readonly string[] = UNITS) =>
       .filter((s) => s !== ''),
   );
 const id = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_-]{0,12}$/);
-const fieldKey = fc.oneof(
-  fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/),
-  // Keys the import could take for a built-in column.
-  fc.constantFrom('lat', 'Longitude', 'lng', 'title', 'name', 'target', 'tags', 'x', 'coord', 'shape'),
-);
+/** A custom field's key: never one of a location's own keys ("title", "coord"), which a map may not have. */
+const fieldKey = fc
+  .oneof(
+    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/),
+    // Keys the readers could take for a built-in column, or for a one-cell position.
+    fc.constantFrom('lat', 'Longitude', 'lng', 'Title', 'name', 'Target', 'tags', 'x', 'shape'),
+    fc.constantFrom('position', 'coords', 'latlng', 'Coord', 'LatLon'),
+  )
+  .filter((key) => !RESERVED_FIELD_KEYS.has(key));
 const zeroless = (n: number) => n + 0; // -0 is written "0"
 const fraction = fc.double({ min: 0, max: 1, noNaN: true }).map(zeroless);
 
@@ -145,10 +150,13 @@ const documents = fc
   .record({ groups: named('g'), layers: named('l'), geo: fc.boolean() })
   .chain(({ groups, layers, geo }) => {
     const ids = { groups: groups.map((g) => g.id), layers: layers.map((l) => l.id), geo };
-    const locations = fc.uniqueArray(
-      fc.tuple(id, locationArb(ids)).map(([i, l]) => ({ ...l, id: i })),
-      { minLength: 1, maxLength: 8, selector: (l) => l.id },
-    );
+    const locations = fc
+      .uniqueArray(
+        fc.tuple(id, locationArb(ids)).map(([i, l]) => ({ ...l, id: i })),
+        { minLength: 1, maxLength: 8, selector: (l) => l.id },
+      )
+      // A map's rule: no two locations stand for one shape of a floor (a shape, or an id, of the same floor).
+      .filter((locs) => shapeProblems(locs).length === 0);
     return locations.map((locs) => {
       const doc = blankDocument({ mapWidth: 1000, mapHeight: 500 });
       doc.groups = groups;
@@ -182,11 +190,15 @@ describe('CSV export and import', () => {
   it('import back what was exported, for any locations (formula-like values, quotes, line breaks, emoji)', () => {
     fc.assert(
       fc.property(documents, (doc) => {
-        const back = importBack(toCsv(doc), doc);
+        const text = toCsv(doc);
+        const back = importBack(text, doc);
         expect(back.csv.errors).toEqual([]);
         expect(back.issues).toEqual([]);
         expect(back.groups).toEqual([]);
         expect(back.locations).toEqual(doc.locations.map(meaning));
+        // The viewer's CSV source reads the same file as the same locations.
+        const viewer = csvToLocations(parseCsvRows(text), { ...doc, locations: [] });
+        expect(viewer).toEqual({ locations: back.locations, groups: [], skipped: [] });
       }),
       { numRuns: 200 },
     );
@@ -239,9 +251,9 @@ describe('CSV export and import', () => {
 
   it('keep custom fields named like a column, on a map without latitude and longitude too', () => {
     const doc = blankDocument({ mapWidth: 1000, mapHeight: 500 });
-    doc.locations = [{ id: 'a', title: 'Shop', fields: { lat: '51°N', title: 'Ms', Name: 'Ann' } }];
+    doc.locations = [{ id: 'a', title: 'Shop', fields: { lat: '51°N', Title: 'Ms', Name: 'Ann' } }];
     const text = toCsv(doc);
-    expect(text.split('\r\n')[0]).toMatch(/,lat,lon,.*,lat,title,Name$/);
+    expect(text.split('\r\n')[0]).toMatch(/,lat,lon,.*,lat,Title,Name$/);
     expect(importBack(text, doc)).toMatchObject({ issues: [], locations: doc.locations });
   });
 
@@ -301,9 +313,12 @@ describe('a CSV saved by Excel in a decimal-comma locale', () => {
   it('imports like the export it was made from', () => {
     fc.assert(
       fc.property(documents, (doc) => {
-        const back = importBack(resavedByEuropeanExcel(toCsv(doc), 'kept'), doc);
+        const text = resavedByEuropeanExcel(toCsv(doc), 'kept');
+        const back = importBack(text, doc);
         expect(back.issues).toEqual([]);
         expect(back.locations).toEqual(doc.locations.map(meaning));
+        const viewer = csvToLocations(parseCsvRows(text), { ...doc, locations: [] });
+        expect(viewer).toEqual({ locations: back.locations, groups: [], skipped: [] });
       }),
       { numRuns: 100 },
     );

@@ -8,15 +8,21 @@ import Papa from 'papaparse';
 import { locationSchema, type Group, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey } from '@mapnest/shared/map-ids';
+import { RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
   csvCell,
   CsvCellProblem,
   csvDecimalComma,
   csvHeaderKey,
+  csvLatLon,
+  csvPair,
+  csvPosition,
   CsvReferences,
+  csvToNumber,
   type CsvColumn,
 } from '../../../viewer/csv/cells';
+import { CSV_PAIR_COLUMNS } from '../../../viewer/csv/locations';
 import { detectSeparator } from '../../../viewer/csv/parse';
 import {
   csvCellPair,
@@ -30,7 +36,7 @@ import {
 import { importedFloor } from './import-floor';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
-export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
+export type ColumnTarget = 'ignore' | CsvColumn | 'coord' | 'latlon' | `field:${string}`;
 
 export const TARGET_LABELS: Record<string, string> = {
   ignore: 'Ignore',
@@ -40,8 +46,10 @@ export const TARGET_LABELS: Record<string, string> = {
   desc: 'Description (HTML)',
   x: 'X (0-1 or pixels)',
   y: 'Y (0-1 or pixels)',
+  coord: 'Position (x, y in one cell)',
   lat: 'Latitude',
   lon: 'Longitude',
+  latlon: 'Latitude, longitude (one cell)',
   layer: 'Layer (id or name)',
   shape: 'Shape (element id on its floor)',
   groups: 'Groups (comma-separated)',
@@ -66,7 +74,7 @@ export const TARGET_LABELS: Record<string, string> = {
 
 // The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv/cells.ts,
 // csv/rules.ts).
-const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
+const ALIASES: Readonly<Record<string, ColumnTarget>> = { ...CSV_COLUMN_ALIASES, ...CSV_PAIR_COLUMNS };
 
 export interface ParsedCsv {
   headers: string[];
@@ -116,21 +124,36 @@ export function guessMapping(
   });
 }
 
-/** The custom field a column's header names ('field:price'), or null when the header makes no field key. */
+/**
+ * The custom field a column's header names ('field:price'), or null when the header makes no field key or one a
+ * custom field may not have (a location's own keys: "coord", "type"), as the viewer's CSV source leaves them out.
+ */
 export function ownField(header: string): ColumnTarget | null {
   const field = toFieldKey(header.trim());
-  return field ? `field:${field}` : null;
+  return field && !RESERVED_FIELD_KEYS.has(field) ? `field:${field}` : null;
 }
 
 const NO_REFERENCES = new CsvReferences({ groups: [], layers: [], styles: [] });
 
-/** Whether every value of column `i` reads as the marker number `target` takes (other targets are not guessed so). */
+/** Whether a cell holds two numbers (a one-cell position, or latitude and longitude). */
+const isPair = (value: string, decimalComma: boolean) =>
+  !!csvPair(value, decimalComma)?.every((n) => Number.isFinite(csvToNumber(n, decimalComma)));
+
+/**
+ * Whether every value of column `i` reads as the marker number `target` takes, or as the pair of numbers a one-cell
+ * position takes (other targets are not guessed so).
+ */
 function valuesFit(
   target: ColumnTarget,
   rows: readonly (readonly string[])[],
   i: number,
   decimalComma: boolean,
 ): boolean {
+  if (target === 'coord' || target === 'latlon')
+    return rows.every((row) => {
+      const value = csvCell(row[i] ?? '');
+      return value === '' || isPair(value, decimalComma);
+    });
   if (target !== 'scale' && target !== 'zoom') return true;
   return rows.every((row) => {
     const value = csvCell(row[i] ?? '');
@@ -192,7 +215,7 @@ function mappingIssues(mapping: readonly ColumnTarget[], doc: MapDocument, hasLa
   if (!has('title') && !has('id')) fileIssue('Map at least one column to Id or Title');
   if (has('x') !== has('y')) fileIssue('Map both X and Y, or neither');
   if (has('lat') !== has('lon')) fileIssue('Map both Latitude and Longitude, or neither');
-  if (has('lat') && has('lon') && !doc.settings.geo && hasLatLon)
+  if (((has('lat') && has('lon')) || has('latlon')) && !doc.settings.geo && hasLatLon)
     fileIssue(
       'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
     );
@@ -276,23 +299,38 @@ class ImportRow {
     this.loc.id = id;
   }
 
-  /** X and Y, and latitude and longitude, when the row has either of a mapped pair. */
+  /**
+   * X and Y, and latitude and longitude, when the row has either of a mapped pair; else the one-cell position
+   * ("0.21,0.56") and latitude and longitude, as the viewer's CSV source reads them.
+   */
   readPosition(): void {
     const { mapping, doc, csv } = this.state;
     const dc = !!csv.decimalComma;
     const [x, y, lat, lon] = [this.get('x'), this.get('y'), this.get('lat'), this.get('lon')];
+    const [coord, latlon] = [this.get('coord'), this.get('latlon')];
     if (mapping.includes('x') && mapping.includes('y') && (x !== '' || y !== '')) {
       this.check(this.header('x'), () => (this.loc.coord = csvXYPosition(x, y, doc.settings, dc)));
-    }
-    if (mapping.includes('lat') && mapping.includes('lon') && (lat !== '' || lon !== '')) {
-      this.check(this.header('lat'), () => {
-        const latlon = csvLatLonCells(lat, lon, dc);
-        this.loc.latlon = latlon;
-        const [mx, my] = latLonToMap(latlon, doc.settings.geo!.extent);
-        if (mx < 0 || mx > 1 || my < 0 || my > 1)
-          throw new CsvCellProblem(`"${csvCellPair(lat, lon, dc)}" is outside this map's area`);
+    } else if (coord !== '') {
+      this.check(this.header('coord'), () => {
+        const [px, py] = csvPair(coord, dc) ?? ['', ''];
+        this.loc.coord = csvPosition(px, py, coord, doc.settings, dc);
       });
     }
+    if (mapping.includes('lat') && mapping.includes('lon') && (lat !== '' || lon !== '')) {
+      this.check(this.header('lat'), () => this.placeLatLon(csvLatLonCells(lat, lon, dc), csvCellPair(lat, lon, dc)));
+    } else if (latlon !== '') {
+      this.check(this.header('latlon'), () => {
+        const [la, lo] = csvPair(latlon, dc) ?? ['', ''];
+        this.placeLatLon(csvLatLon(la, lo, latlon, dc), latlon);
+      });
+    }
+  }
+
+  /** A latitude and longitude inside the map's calibrated area; `shown` is how the cells read in a message. */
+  private placeLatLon(latlon: [number, number], shown: string): void {
+    this.loc.latlon = latlon;
+    const [mx, my] = latLonToMap(latlon, this.state.doc.settings.geo!.extent);
+    if (mx < 0 || mx > 1 || my < 0 || my > 1) throw new CsvCellProblem(`"${shown}" is outside this map's area`);
   }
 
   /**
@@ -344,7 +382,7 @@ export function rowsToLocations(
   doc: MapDocument,
   { floor = null }: { floor?: string | null } = {},
 ): CsvImport {
-  const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon')];
+  const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon'), mapping.indexOf('latlon')];
   const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
   const blocking = mappingIssues(mapping, doc, hasLatLon);
   if (blocking.length) return { locations: [], groups: [], issues: blocking, blocking: true, badRows: 0 };

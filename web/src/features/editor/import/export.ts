@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { CSV_COLUMN_ALIASES, CSV_FORMULA_START, csvHeaderKey, CsvReferences } from '../../../viewer/csv/cells';
+import { CSV_PAIR_COLUMNS } from '../../../viewer/csv/locations';
 
 /** The document as pretty-printed JSON. */
 export function toJson(doc: MapDocument): string {
@@ -72,7 +73,9 @@ function references(doc: MapDocument): { groups: Map<string, string>; layers: Ma
 /**
  * The built-in columns and the custom fields: latitude and longitude on a geo-calibrated map, the shape when a
  * location names one (ADR 061; an export of a map without them is as it was), each also when a custom field would be
- * read as one of them (its column comes after the empty built-in one, so the import reads it as the field).
+ * read as one of them (its column comes after the empty built-in one, so the import reads it as the field). A custom
+ * field the readers would take for a one-cell position ("position", "latlng") gets an empty such column before it,
+ * for the same reason.
  */
 function csvColumns(doc: MapDocument): { base: string[]; custom: string[] } {
   const custom: string[] = [];
@@ -80,8 +83,11 @@ function csvColumns(doc: MapDocument): { base: string[]; custom: string[] } {
   const readAs = (columns: string[]) => custom.some((k) => columns.includes(CSV_COLUMN_ALIASES[csvHeaderKey(k)] ?? ''));
   const geo = !!doc.settings.geo || readAs(['lat', 'lon']);
   const shape = doc.locations.some((l) => l.shape !== undefined) || readAs(['shape']);
+  const pairs = (['coord', 'latlon'] as const).filter((p) =>
+    custom.some((k) => CSV_PAIR_COLUMNS[csvHeaderKey(k)] === p),
+  );
   return {
-    base: BASE_COLUMNS.filter((c) => (c === 'lat' || c === 'lon' ? geo : c === 'shape' ? shape : true)),
+    base: [...BASE_COLUMNS.filter((c) => (c === 'lat' || c === 'lon' ? geo : c === 'shape' ? shape : true)), ...pairs],
     custom,
   };
 }
@@ -101,6 +107,9 @@ function baseCell(l: Location, c: string, refs: ReturnType<typeof references>): 
     case 'hide':
     case 'disable':
       return l[c] ? 'yes' : '';
+    case 'coord':
+    case 'latlon':
+      return ''; // only there to put a custom field after it: the position is in x and y (lat and lon)
     default: {
       const v = (l as Record<string, unknown>)[c];
       return v === undefined || v === null ? '' : typeof v === 'number' ? v : String(v);
