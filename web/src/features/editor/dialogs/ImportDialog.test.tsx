@@ -277,6 +277,22 @@ describe('the Import dialog with other files', () => {
     expect(h.notices.at(-1)?.text).toBe('Imported 1 location. Undo reverts the import.');
   });
 
+  it('says why a column named for a location’s own key (“zoom”) goes nowhere when its values are not that key’s', async () => {
+    openImport();
+    pick('import-file', [aFile(['id,title,zoom\nlot-1,Lot 1,near the gate\n'], 'lots.csv', 'text/csv')]);
+    const zoom = (await screen.findByRole('combobox', { name: 'Column “zoom” goes to' })) as HTMLSelectElement;
+    expect(zoom.value).toBe('ignore');
+    const description = () => document.getElementById(zoom.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toBe(
+      'No custom field can be named “zoom”, a location’s own field: rename the column to keep it',
+    );
+    expect(Array.from(zoom.options, (o) => o.textContent)).not.toContain('Custom field “zoom”');
+    // Sent to the location's zoom, there is nothing left to explain.
+    fireEvent.change(zoom, { target: { value: 'zoom' } });
+    expect(zoom.hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByText(/No custom field can be named/)).toBeNull();
+  });
+
   it('keeps a lot plan’s “size” column of square metres as a custom field, and offers each column a field of its own name', async () => {
     const h = openImport();
     const csv = 'id,title,price,size\nlot-1,Lot 1,268000,457\nlot-2,Lot 2,489000,800\n';

@@ -9,6 +9,7 @@ import { useEditor, useEditorState } from '../editor-context';
 import {
   guessMapping,
   ownField,
+  ownFieldRefused,
   parseCsv,
   rowsToLocations,
   TARGET_LABELS,
@@ -302,6 +303,9 @@ function CsvColumnsTable({
                 <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
                 <select
                   aria-label={`Column “${h}” goes to`}
+                  aria-describedby={
+                    mapping[i] === 'ignore' && ownFieldRefused(h) ? `import-column-note-${i}` : undefined
+                  }
                   className="input"
                   value={mapping[i]}
                   onChange={(e) => {
@@ -316,6 +320,11 @@ function CsvColumnsTable({
                     </option>
                   ))}
                 </select>
+                {mapping[i] === 'ignore' && ownFieldRefused(h) && (
+                  <span className="preview-table__note" id={`import-column-note-${i}`}>
+                    {ownFieldRefused(h)}
+                  </span>
+                )}
               </th>
             ))}
           </tr>

@@ -133,6 +133,14 @@ export function ownField(header: string): ColumnTarget | null {
   return field && !RESERVED_FIELD_KEYS.has(field) ? `field:${field}` : null;
 }
 
+/** Why a column's header makes no custom field when it names a location's own key ("zoom"), else null. */
+export function ownFieldRefused(header: string): string | null {
+  const field = toFieldKey(header.trim());
+  return field && RESERVED_FIELD_KEYS.has(field)
+    ? `No custom field can be named “${field}”, a location’s own field: rename the column to keep it`
+    : null;
+}
+
 const NO_REFERENCES = new CsvReferences({ groups: [], layers: [], styles: [] });
 
 /** Whether a cell holds two numbers (a one-cell position, or latitude and longitude). */
