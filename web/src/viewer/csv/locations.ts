@@ -38,8 +38,9 @@ export const CSV_TIMEOUT_MS = 15_000;
 type Columns = { builtin: Map<CsvColumn | 'coord' | 'latlon', number>; fields: [string, number][] };
 
 /**
- * Columns holding a pair in one cell ("0.21,0.56"), as Mapplic exports positions; read too, by the editor's import as
- * well, where only when every cell of the column is a pair (a "position" column of job titles is a custom field there).
+ * Columns holding a pair in one cell ("0.21,0.56"), as Mapplic exports positions. This reader takes them as positions;
+ * the editor's import does only when every cell of the column is a pair (a "position" column of job titles is a custom
+ * field there).
  */
 export const CSV_PAIR_COLUMNS: Readonly<Record<string, 'coord' | 'latlon'>> = {
   coord: 'coord',
