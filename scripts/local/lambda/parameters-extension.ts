@@ -37,6 +37,8 @@ export const LOCAL_PARAMETERS: Readonly<
   MARKETPLACE_TOKEN: { name: marketplaceParameters('local').tokenParameter, granted: (g) => !!g?.marketplace },
 };
 
+const SECRETS = Object.keys(LOCAL_PARAMETERS) as SecretName[];
+
 /** What the handlers' environment gets: each secret's parameter name, the extension's port and its TTL. */
 export type ParameterEnv = Record<`${SecretName}_PARAMETER`, string> & {
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: string;
@@ -66,9 +68,7 @@ export function requestedParameter(url: string): string | null {
 export async function startParametersExtension(
   values: Readonly<Record<SecretName, string>>,
 ): Promise<ParametersExtension> {
-  const byName = new Map(
-    (Object.keys(LOCAL_PARAMETERS) as SecretName[]).map((secret) => [LOCAL_PARAMETERS[secret].name, values[secret]]),
-  );
+  const byName = new Map(SECRETS.map((secret) => [LOCAL_PARAMETERS[secret].name, values[secret]]));
   const started = new Date().toISOString();
   const server = createServer((req, res) => {
     const name = req.method === 'GET' ? requestedParameter(req.url ?? '/') : null;
@@ -99,9 +99,10 @@ export async function startParametersExtension(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const env = {
-    ...(Object.fromEntries(
-      (Object.keys(LOCAL_PARAMETERS) as SecretName[]).map((s) => [`${s}_PARAMETER`, LOCAL_PARAMETERS[s].name]),
-    ) as Record<`${SecretName}_PARAMETER`, string>),
+    ...(Object.fromEntries(SECRETS.map((s) => [`${s}_PARAMETER`, LOCAL_PARAMETERS[s].name])) as Record<
+      `${SecretName}_PARAMETER`,
+      string
+    >),
     PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String(port),
     SSM_PARAMETER_STORE_TTL: '0',
   };

@@ -298,35 +298,38 @@ function CsvColumnsTable({
       <table className="preview-table">
         <thead>
           <tr>
-            {csv.headers.map((h, i) => (
-              <th key={`${h}-${i}`} scope="col">
-                <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
-                <select
-                  aria-label={`Column “${h}” goes to`}
-                  aria-describedby={
-                    mapping[i] === 'ignore' && ownFieldRefused(h) ? `import-column-note-${i}` : undefined
-                  }
-                  className="input"
-                  value={mapping[i]}
-                  onChange={(e) => {
-                    const next = mapping.slice();
-                    next[i] = e.target.value as ColumnTarget;
-                    setMapping(next);
-                  }}
-                >
-                  {withOwnField(targets, h).map((t) => (
-                    <option key={t} value={t}>
-                      {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
-                    </option>
-                  ))}
-                </select>
-                {mapping[i] === 'ignore' && ownFieldRefused(h) && (
-                  <span className="preview-table__note" id={`import-column-note-${i}`}>
-                    {ownFieldRefused(h)}
-                  </span>
-                )}
-              </th>
-            ))}
+            {csv.headers.map((h, i) => {
+              // Why the column goes nowhere, when its header names a location's own key.
+              const note = mapping[i] === 'ignore' ? ownFieldRefused(h) : null;
+              const noteId = `import-column-note-${i}`;
+              return (
+                <th key={`${h}-${i}`} scope="col">
+                  <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
+                  <select
+                    aria-label={`Column “${h}” goes to`}
+                    aria-describedby={note ? noteId : undefined}
+                    className="input"
+                    value={mapping[i]}
+                    onChange={(e) => {
+                      const next = mapping.slice();
+                      next[i] = e.target.value as ColumnTarget;
+                      setMapping(next);
+                    }}
+                  >
+                    {withOwnField(targets, h).map((t) => (
+                      <option key={t} value={t}>
+                        {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
+                      </option>
+                    ))}
+                  </select>
+                  {note && (
+                    <span className="preview-table__note" id={noteId}>
+                      {note}
+                    </span>
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
