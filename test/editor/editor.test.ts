@@ -1,11 +1,14 @@
 /**
  * The map editor in a real browser (Chromium) against the local stack, signed in with a real session's tokens:
  * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with bad rows;
- * two tabs merging their saves (and asking only about the same field changed in both); and the embed of the saved map.
+ * a Google My Maps KMZ; two tabs merging their saves (and asking only about the same field changed in both); and the
+ * embed of the saved map.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import {
   collectErrors,
@@ -16,6 +19,7 @@ import {
   artifact,
 } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
+import { GEO_FIXTURES, zip } from '../../web/src/features/editor/import/picked-files.fixtures';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
   <rect width="800" height="600" fill="#f8fafc"/>
@@ -228,6 +232,56 @@ describe('the map editor', () => {
     });
     await page.getByRole('button', { name: 'Import 4 locations' }).click();
     await expect.poll(() => page.locator('.vlist__row').count()).toBe(4);
+    await context.close();
+  }, 120_000);
+
+  it('imports a Google My Maps KMZ (deflated, as Chromium unzips and parses it) with its layers as groups', async () => {
+    const doc = blankDocument({ mapWidth: 1000, mapHeight: 800 });
+    doc.settings.geo = { extent: [-10, 35, 30, 60] };
+    const id = await call<string>('createMap', { title: 'My Maps import', mapData: doc }, user);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${id}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await openFileMenuItem(page, 'Import…');
+    const kml = await readFile(join(GEO_FIXTURES, 'my-maps-old-town.kml'));
+    const kmz = zip([{ name: 'doc.kml', data: new Uint8Array(kml) }], 'Old town.kmz');
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'Old town.kmz',
+      mimeType: 'application/vnd.google-earth.kmz',
+      buffer: Buffer.from(await kmz.arrayBuffer()),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Import' });
+    await dialog.getByText('KML: 2 points; 1 feature that is not a point is skipped.').waitFor();
+    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
+      'Blue Door Café (48.85, 2.35), in Cafés, bars & bakeries',
+      'Market hall (52.52, 13.4), in food',
+    ]);
+    await dialog.getByRole('button', { name: 'Import 2 locations' }).click();
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(2);
+    await page.keyboard.press('Control+s');
+    await waitForStatus(page, 'saved');
+    const saved = (await serverDoc(id)).doc;
+    expect(saved.groups.map((g) => g.name)).toEqual(['Cafés, bars & bakeries', 'food']);
+    expect(saved.locations.map((l) => [l.title, l.color, l.desc ?? l.about])).toEqual([
+      ['Blue Door Café', '#0288d1', 'Espresso and <b>pastries</b>'],
+      ['Market hall', '#00c000', 'Open daily'],
+    ]);
+
+    // A hand-edited KML that is not well-formed: one problem, where the browser's parser stopped, and nothing to import.
+    await openFileMenuItem(page, 'Import…');
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'broken.kml',
+      mimeType: 'application/vnd.google-earth.kml+xml',
+      buffer: Buffer.from('<kml><Document><Placemark><name>A &amp; B</name></Document></kml>'),
+    });
+    expect(await dialog.locator('.import-issues').innerText()).toContain(
+      'The KML file is not well-formed XML: error on line 1 at column 59: Unexpected closing tag: Document != Placemark',
+    );
+    expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 

@@ -1,6 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
@@ -16,19 +15,21 @@ import {
   type ColumnTarget,
   type ParsedCsv,
 } from '../import/csv';
-import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
+import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, textFileProblem } from '../import/text-file';
-import { isZip } from '../import/zip';
+import { isKmz, isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
+import { importedSaid, importLabel, Issues, ModeChoice } from './ImportParts';
+import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
-  | { kind: 'points'; name: string; format: 'GeoJSON' | 'KML'; text: string }
+  | ({ kind: 'points' } & LoadedPoints)
   | ({ kind: 'document'; name: string } & LoadedDocument)
   /** A Mapplic export whose floors name their plans: read with its floor files in the site picker. */
   | { kind: 'mapplic'; name: string; choice: MapplicSiteChoice }
@@ -39,17 +40,20 @@ const PLAN = /\.(svg|png|jpe?g|webp|gif)$/i;
 /** What may be picked together: a Mapplic export (.json), its floor plans and images, and .zip archives of them. */
 const SITE_PART = /\.(json|svg|png|jpe?g|webp|gif|zip)$/i;
 const ACCEPT = [
-  '.csv,.tsv,.txt,.json,.geojson,.kml,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml',
+  '.csv,.tsv,.txt,.json,.geojson,.kml,.kmz,.gpx,text/csv,application/json,application/geo+json',
+  'application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml',
   '.zip,.svg,.png,.jpg,.jpeg,.webp,application/zip,image/*',
 ].join(',');
 
-/** What a file is, by its name and contents. */
-function load(name: string, text: string): Loaded {
+/** What a file is, by its name and contents; KML and GPX are read by ../import/kml.ts, loaded for them. */
+async function load(name: string, text: string): Promise<Loaded> {
   const problem = textFileProblem(name, text);
   if (problem) return { kind: 'error', name, message: problem };
   const lower = name.toLowerCase();
   if (lower.endsWith('.kml') || /^\s*(<\?xml[^>]*>\s*)?<kml[\s>]/i.test(text))
-    return { kind: 'points', name, format: 'KML', text };
+    return { kind: 'points', name, format: 'KML', parsed: (await import('../import/kml')).parseKml(text) };
+  if (lower.endsWith('.gpx') || /^\s*(<\?xml[^>]*>\s*)?<gpx[\s>]/i.test(text))
+    return { kind: 'points', name, format: 'GPX', parsed: (await import('../import/kml')).parseGpx(text) };
   if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt'))
     return { kind: 'csv', name, csv: parseCsv(text) };
   let json: unknown;
@@ -66,7 +70,7 @@ function load(name: string, text: string): Loaded {
   }
   const obj = json as Record<string, unknown>;
   if (obj && (obj.type === 'FeatureCollection' || obj.type === 'Feature' || obj.type === 'Point'))
-    return { kind: 'points', name, format: 'GeoJSON', text };
+    return { kind: 'points', name, format: 'GeoJSON', parsed: parseGeoJson(text) };
   if (
     !obj ||
     typeof obj !== 'object' ||
@@ -85,6 +89,17 @@ function load(name: string, text: string): Loaded {
   return { kind: 'document', name, format: 'Mapplic', doc: r.document, warnings: r.warnings };
 }
 
+/** A KMZ's placemarks: its KML, unzipped. */
+async function loadKmz(file: File): Promise<Loaded> {
+  const { kmzText, parseKml } = await import('../import/kml');
+  try {
+    return { kind: 'points', name: file.name, format: 'KML', parsed: parseKml(await kmzText(file)) };
+  } catch (e) {
+    if (!(e instanceof Error)) throw e;
+    return { kind: 'error', name: file.name, message: e.message };
+  }
+}
+
 /**
  * What the picked files are: one file is read by its name and contents; several files, a .zip or a plan are a
  * Mapplic site (its export with the floor files), read by the site picker.
@@ -94,7 +109,8 @@ async function loadFiles(files: readonly File[]): Promise<Loaded> {
   if (files.length === 1 && !isZip(first) && !PLAN.test(first.name)) {
     const tooLarge = importSizeProblem(first.size);
     if (tooLarge) return { kind: 'error', name: first.name, message: tooLarge };
-    const loaded = load(first.name, decodeTextFile(new Uint8Array(await first.arrayBuffer())));
+    if (isKmz(first)) return loadKmz(first);
+    const loaded = await load(first.name, decodeTextFile(new Uint8Array(await first.arrayBuffer())));
     if (loaded.kind !== 'mapplic') return loaded;
   } else if (!files.every((f) => SITE_PART.test(f.name))) {
     return {
@@ -126,8 +142,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">
       <h2 id={titleId}>Import</h2>
       <p className="panel__hint">
-        CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), a Mapnest map exported as JSON, or a
-        Mapplic export with its floor plans (several files or a .zip).
+        CSV (with column mapping), points from GeoJSON, KML, KMZ (Google My Maps and Earth) or GPX (for geo-calibrated
+        maps), a Mapnest map exported as JSON, or a Mapplic export with its floor plans (several files or a .zip).
       </p>
       {loaded?.kind === 'mapplic' ? (
         <MapplicImport value={loaded.choice} onChange={setChoice} onDone={onClose} />
@@ -187,89 +203,6 @@ function FilesInput({
       </span>
     </label>
   );
-}
-
-function ModeChoice({
-  mode,
-  setMode,
-  existing,
-}: {
-  mode: ImportArgs['mode'];
-  setMode: (m: ImportArgs['mode']) => void;
-  existing: number;
-}) {
-  if (existing === 0) return null;
-  return (
-    <fieldset className="field import-mode">
-      <legend className="field__label">The map already has {counted(existing, 'location')}</legend>
-      {(
-        [
-          ['merge', 'Add new ones and update those with the same id'],
-          ['add', 'Only add (stop if an id already exists)'],
-          ['replace', 'Replace all locations with the file’s'],
-        ] as const
-      ).map(([value, label]) => (
-        <label key={value} className="check">
-          <input type="radio" name="import-mode" checked={mode === value} onChange={() => setMode(value)} /> {label}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-/**
- * Every problem with its line (or feature). Problems of single rows leave those rows out: the author
- * can import the good ones or cancel and fix the file; problems of the whole file stop the import.
- */
-function Issues({
-  issues,
-  good,
-  blocking,
-  unit,
-}: {
-  issues: readonly string[];
-  good: number;
-  blocking: boolean;
-  unit: 'row' | 'point';
-}) {
-  if (!issues.length) return null;
-  const stop = blocking || good === 0;
-  const count = counted(issues.length, 'problem');
-  const concerned = issues.length === 1 ? `the ${unit} it concerns is` : `the ${unit}s they concern are`;
-  return (
-    <div className={`form-alert ${stop ? 'form-alert--error' : 'form-alert--warning'} import-issues`} role="alert">
-      <strong>
-        {stop
-          ? `Nothing can be imported: ${count} to fix in the file first.`
-          : `${count} in the file: ${concerned} left out. Import the ${counted(good, `good ${unit}`)}, or cancel and fix the file.`}
-      </strong>
-      <ul>
-        {issues.map((i, n) => (
-          <li key={n}>{i}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** The import button: all of it, the good part of it, or nothing. */
-function importLabel(issues: number, good: number, unit: 'row' | 'point'): string {
-  if (issues === 0) return `Import ${counted(good, 'location')}`;
-  return good > 0 ? `Import the ${counted(good, `good ${unit}`)}` : 'Import';
-}
-
-/**
- * What an import did to the locations: a file that updates locations the map has (a status changed in a spreadsheet)
- * says so, rather than that it imported them, which reads as if they were added again.
- */
-function importedSaid(doc: MapDocument, locations: readonly Location[], mode: ImportArgs['mode']): string {
-  const known = new Set(mode === 'merge' ? doc.locations.map((l) => l.id) : []);
-  const updated = locations.filter((l) => known.has(l.id)).length;
-  const added = locations.length - updated;
-  if (updated === 0) return `Imported ${counted(added, 'location')}`;
-  return added === 0
-    ? `Updated ${counted(updated, 'location')}`
-    : `Added ${counted(added, 'location')}, updated ${updated}`;
 }
 
 /** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
@@ -407,86 +340,5 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
         </button>
       </div>
     </div>
-  );
-}
-
-function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'points' }>; onDone: () => void }) {
-  const { doc } = useEditorState();
-  const { run, notify } = useEditor();
-  const [mode, setMode] = useState<ImportArgs['mode']>('merge');
-  const [floor, setFloor] = useImportFloor(doc);
-  const result = useMemo(
-    () =>
-      pointsToLocations(loaded.format === 'KML' ? parseKml(loaded.text) : parseGeoJson(loaded.text), doc, { floor }),
-    [loaded, doc, floor],
-  );
-  return (
-    <div>
-      <p>
-        {loaded.format}: {counted(result.locations.length, 'point')}
-        {result.skipped === 1 ? '; 1 feature that is not a point is skipped' : ''}
-        {result.skipped > 1 ? `; ${result.skipped} features that are not points are skipped` : ''}.
-      </p>
-      {result.locations.length > 0 && (
-        <ul className="preview-list">
-          {result.locations.slice(0, 8).map((l) => (
-            <li key={l.id}>
-              {l.title || l.id} ({l.latlon![0]}, {l.latlon![1]})
-            </li>
-          ))}
-        </ul>
-      )}
-      <PointsFloor result={result} floor={floor} setFloor={setFloor} />
-      <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
-      <Issues issues={result.issues} good={result.locations.length} blocking={false} unit="point" />
-      <div className="confirm__actions">
-        <button type="button" className="btn btn--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={result.locations.length === 0}
-          onClick={() => {
-            if (run(importLocations, { locations: result.locations, mode })) {
-              notify(`Imported ${counted(result.locations.length, 'location')}. Undo reverts the import.`, 'info');
-              onDone();
-            }
-          }}
-        >
-          {importLabel(result.issues.length, result.locations.length, 'point')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/**
- * On a map with floors, which floor the points go on (a point names its own with a `floor` or `level` property),
- * with the floor of the others to choose. A map of one floor says nothing: its points show on it.
- */
-function PointsFloor({
-  result,
-  floor,
-  setFloor,
-}: {
-  result: ReturnType<typeof pointsToLocations>;
-  floor: string;
-  setFloor(id: string): void;
-}) {
-  const { doc } = useEditorState();
-  const { locations, floorNamed } = result;
-  if (doc.layers.length < 2 || locations.length === 0) return null;
-  const named = new Set(floorNamed);
-  const unnamed = locations.filter((l) => !named.has(l.id));
-  const placed = placementSaid(doc, floor, { named: named.size, unnamed, unit: 'feature' });
-  const label = `Floor of the new locations (${named.size ? 'for the features that name none' : 'the file names no floors'})`;
-  return (
-    <>
-      <p className="panel__hint">
-        {counted(locations.length, 'location')} ready to import, {placed}.
-      </p>
-      {unnamed.length > 0 && <FloorChoice floor={floor} setFloor={setFloor} label={label} />}
-    </>
   );
 }

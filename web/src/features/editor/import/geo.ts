@@ -1,42 +1,188 @@
 /**
- * GeoJSON and KML points for geo-calibrated maps: each Point feature (or Placemark) becomes a
- * location placed by latitude/longitude. Other geometry is reported, not guessed at; a bad feature
- * stops the import with its position in the file.
+ * GeoJSON, KML and GPX points for geo-calibrated maps: each Point feature (placemark, waypoint) becomes a location
+ * placed by latitude/longitude, with what the file says of it: its name and description, its folder (KML) or type
+ * (GPX) as its group, its marker colour, its floor, its phone, website, hours and e-mail, and every other property as
+ * a custom field, so a Google My Maps export keeps its layers, colours and data columns. Other geometry is counted,
+ * not guessed at; a point with a problem is left out and named with its place in the file. KML and GPX are read into
+ * features by ./kml.ts.
  */
-import { locationSchema, MERCATOR_MAX_LAT, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import {
+  locationSchema,
+  MERCATOR_MAX_LAT,
+  type Group,
+  type Location,
+  type MapDocument,
+} from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
-import { toId, uniqueId } from '@mapnest/shared/map-ids';
-import { CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
+import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
+import { COLOR_PATTERN, MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
+import { CSV_COLUMN_ALIASES, csvHeaderKey, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
+import { escapeHtml } from '../../../viewer/sanitize';
 import { importedFloor } from './import-floor';
 
 export interface GeoPoint {
-  /** Where it is in the file: "feature 3" or "line 42". */
+  /** Where it is in the file: `feature 3 (“Paris”)`, `placemark 12`. */
   where: string;
   id?: string;
   name?: string;
   description?: string;
+  /** The description is HTML (KML's HTML descriptions, tags in a GeoJSON value). */
+  html?: boolean;
   /** The floor the feature names (its `floor` or `level` property), with the property's name. */
   floor?: { value: string; property: string };
+  /** The KML folder it is in (a My Maps layer) or the GPX waypoint's type: its group. */
+  folder?: string;
+  /** Its marker colour (KML's icon colour, GeoJSON's `marker-color`), as #rgb or #rrggbb. */
+  color?: string;
+  /** Its other properties as text, in the file's order: built-in ones (phone, website, …) and custom fields. */
+  properties: [string, string][];
   lat: number;
   lon: number;
 }
 
+/** A file's points, the problems of those left out, and how many features are not points. */
+export interface GeoParsed {
+  points: GeoPoint[];
+  issues: string[];
+  /** Features skipped because they are not points (lines, polygons, tracks). */
+  skipped: number;
+}
+
 export interface GeoImport {
   locations: Location[];
+  /** The groups the locations name that the map does not have yet (folders, categories). */
+  groups: Group[];
   issues: string[];
-  /** Features skipped because they are not points (lines, polygons). */
   skipped: number;
   /** The ids of the locations that go on a floor their feature names. */
   floorNamed: string[];
+  /** The custom fields the locations got, in the file's order. */
+  fields: string[];
+}
+
+/** A feature of a file, with the folder it is in (KML). */
+export interface GeoEntry {
+  feature: unknown;
+  folder?: string;
 }
 
 /** The properties that name a feature's floor: `floor`, or `level` as OSM's indoor tagging writes it. */
 const FLOOR_PROPERTIES = ['floor', 'level'] as const;
 
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+/**
+ * Properties that only style a feature (simplestyle's marker-color and stroke, what KML's styles become, timestamps):
+ * not data, so no custom fields. Marker colours are read apart.
+ */
+const STYLE_PROPERTY =
+  /^(?:style(?:url|hash|maphash)|icon|icon-.+|label-.+|stroke(?:-.+)?|fill(?:-.+)?|marker-.+|visibility|open|timespan|timestamp|coordinateproperties|_gpxtype|@.+)$/;
+
+/** Location properties a feature's property of that name fills (as a CSV column's header), and KML's own names. */
+const PROPERTY_TARGETS: Readonly<Record<string, 'phone' | 'email' | 'link' | 'hours' | 'image' | 'groups'>> = {
+  phonenumber: 'phone',
+  gx_media_links: 'image',
+};
+const FILLED = new Set(['phone', 'email', 'link', 'hours', 'image', 'groups']);
+
+/** A property's value as text: numbers and yes/no as written, lists joined, HTML descriptions by their text. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
+  const html = value as { '@type'?: unknown; value?: unknown };
+  if (html['@type'] === 'html' && typeof html.value === 'string') return html.value.trim();
+  return JSON.stringify(value);
+}
+
+/** A colour as #rgb or #rrggbb (simplestyle's are sometimes written without the #), or undefined. */
+function markerColor(value: string): string | undefined {
+  const hex = value.startsWith('#') ? value : `#${value}`;
+  return COLOR_PATTERN.test(hex) && hex.length !== 9 ? hex.toLowerCase() : undefined;
+}
+
+/**
+ * Google My Maps writes a placemark's data columns twice: in its data and as "Column: value" lines after its
+ * description. The lines are dropped when the data holds the same pair; the rest of the description stays.
+ */
+function withoutDataLines(description: string, properties: readonly [string, string][]): string {
+  const pairs = new Set(properties.map(([k, v]) => `${k}: ${v}`));
+  const lines = description.split(/<br\s*\/?>/i);
+  const kept = lines.filter((line) => !pairs.has(line.trim()));
+  return kept.length === lines.length ? description : kept.join('<br>').trim();
+}
+
+/** One feature as a point; a string is the problem that leaves it out, null a feature that is not a point (a line). */
+function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null {
+  const feature = entry.feature as {
+    geometry?: { type?: unknown; coordinates?: unknown } | null;
+    properties?: Record<string, unknown> | null;
+    id?: unknown;
+  } | null;
+  const raw = feature?.properties;
+  const props = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  const used = new Set<string>();
+  const take = (names: readonly string[]): [string, string] | undefined => {
+    for (const name of names)
+      for (const key of Object.keys(props))
+        if (!used.has(key) && key.toLowerCase() === name && text(props[key]) !== '') {
+          used.add(key);
+          return [key, text(props[key])];
+        }
+    return undefined;
+  };
+  const name = take(['name', 'title'])?.[1];
+  const named = name ? `${where} (“${name.slice(0, 60)}”)` : where;
+  // A feature without geometry (GeoJSON's null, a placemark whose coordinates do not read) has no place to go.
+  const g = feature?.geometry;
+  if (!g) return `${named}: it has no position (a point's longitude and latitude)`;
+  if (g.type !== 'Point') return null;
+  const c = g.coordinates;
+  if (!Array.isArray(c) || c.length < 2 || typeof c[0] !== 'number' || typeof c[1] !== 'number')
+    return `${named}: the point's coordinates are not [longitude, latitude]`;
+  const description = take(['description', 'desc', 'about']);
+  const descriptionIsHtml = description
+    ? (props[description[0]] as { '@type'?: unknown })?.['@type'] === 'html' || /<[a-z]/i.test(description[1])
+    : false;
+  const floor = take(FLOOR_PROPERTIES);
+  const color = take(['marker-color', 'icon-color']);
+  const id = take(['id'])?.[1] || text(feature?.id);
+  const properties: [string, string][] = Object.keys(props)
+    .filter((key) => !used.has(key) && !STYLE_PROPERTY.test(key.toLowerCase()))
+    .map((key): [string, string] => [key, text(props[key])])
+    .filter(([, v]) => v !== '');
+  return {
+    where: named,
+    ...(id && { id }),
+    ...(name && { name }),
+    ...(description && {
+      description: descriptionIsHtml ? withoutDataLines(description[1], properties) : description[1],
+      html: descriptionIsHtml,
+    }),
+    ...(floor && { floor: { value: floor[1], property: floor[0] } }),
+    ...(entry.folder && { folder: entry.folder }),
+    ...(color && markerColor(color[1]) && { color: markerColor(color[1]) }),
+    properties,
+    lon: c[0],
+    lat: c[1],
+  };
+}
+
+/** The points of a file's features; `noun` names them in problems ("feature", "placemark", "waypoint"). */
+export function featurePoints(entries: readonly GeoEntry[], noun: string): GeoParsed {
+  const points: GeoPoint[] = [];
+  const issues: string[] = [];
+  let skipped = 0;
+  entries.forEach((entry, i) => {
+    const point = featurePoint(entry, `${noun} ${i + 1}`);
+    if (point === null) skipped++;
+    else if (typeof point === 'string') issues.push(point);
+    else points.push(point);
+  });
+  return { points, issues, skipped };
+}
 
 /** Point features of a GeoJSON text (FeatureCollection, Feature or bare Point). */
-export function parseGeoJson(text: string): { points: GeoPoint[]; issues: string[]; skipped: number } {
+export function parseGeoJson(text: string): GeoParsed {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -62,95 +208,10 @@ export function parseGeoJson(text: string): { points: GeoPoint[]; issues: string
       issues: ['The file has no GeoJSON features (expected a FeatureCollection of Points)'],
       skipped: 0,
     };
-  const points: GeoPoint[] = [];
-  const issues: string[] = [];
-  let skipped = 0;
-  features.forEach((f, i) => {
-    const where = `feature ${i + 1}`;
-    const feature = f as {
-      geometry?: { type?: unknown; coordinates?: unknown };
-      properties?: Record<string, unknown>;
-      id?: unknown;
-    };
-    const g = feature?.geometry;
-    if (!g || g.type !== 'Point') {
-      skipped++;
-      return;
-    }
-    const c = g.coordinates;
-    if (!Array.isArray(c) || c.length < 2 || typeof c[0] !== 'number' || typeof c[1] !== 'number') {
-      issues.push(`${where}: the point's coordinates are not [longitude, latitude]`);
-      return;
-    }
-    const p = feature.properties ?? {};
-    const floorProperty = FLOOR_PROPERTIES.find((k) => str(p[k]) !== '');
-    points.push({
-      floor: floorProperty && { value: str(p[floorProperty]), property: floorProperty },
-      where,
-      id: str(p.id) || str(feature.id) || undefined,
-      name: str(p.name) || str(p.title) || undefined,
-      description: str(p.description) || str(p.about) || undefined,
-      lon: c[0],
-      lat: c[1],
-    });
-  });
-  return { points, issues, skipped };
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-function xmlText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
-  if (cdata) return cdata[1]!.trim();
-  return raw
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-      e[0] === '#'
-        ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
-        : (ENTITIES[e] ?? m),
-    )
-    .trim();
-}
-
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
-
-/** Point placemarks of a KML text. */
-export function parseKml(text: string): { points: GeoPoint[]; issues: string[]; skipped: number } {
-  if (!/<kml[\s>]/i.test(text)) return { points: [], issues: ['The file is not KML (no <kml> element)'], skipped: 0 };
-  const points: GeoPoint[] = [];
-  const issues: string[] = [];
-  let skipped = 0;
-  const re = /<Placemark\b([^>]*)>([\s\S]*?)<\/Placemark>/gi;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const where = `line ${lineAt(text, m.index)}`;
-    const body = m[2]!;
-    const point = /<Point\b[^>]*>[\s\S]*?<coordinates>([\s\S]*?)<\/coordinates>[\s\S]*?<\/Point>/i.exec(body);
-    if (!point) {
-      skipped++;
-      continue;
-    }
-    const parts = point[1]!
-      .trim()
-      .split(/\s*,\s*/)
-      .map(Number);
-    if (parts.length < 2 || !Number.isFinite(parts[0]) || !Number.isFinite(parts[1])) {
-      issues.push(`${where}: the placemark's coordinates "${point[1]!.trim()}" are not longitude,latitude`);
-      continue;
-    }
-    const tag = (name: string) => {
-      const t = new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`, 'i').exec(body);
-      return t ? xmlText(t[1]!) : undefined;
-    };
-    const attrId = /\bid\s*=\s*"([^"]*)"/.exec(m[1]!)?.[1];
-    points.push({
-      where,
-      id: attrId || undefined,
-      name: tag('name'),
-      description: tag('description'),
-      lon: parts[0]!,
-      lat: parts[1]!,
-    });
-  }
-  if (points.length === 0 && issues.length === 0 && skipped === 0) issues.push('The KML file has no placemarks');
-  return { points, issues, skipped };
+  return featurePoints(
+    features.map((feature) => ({ feature })),
+    'feature',
+  );
 }
 
 /**
@@ -175,40 +236,152 @@ function pointFloor(
 }
 
 /**
+ * The group of each folder the points are in: the map's group with that id, or that name or id in any case (as a CSV
+ * cell names groups), else a new one named as the folder, whole (a folder "Cafés, bars" is one group, where a CSV cell
+ * of groups would be two).
+ */
+function folderGroups(points: readonly GeoPoint[], doc: MapDocument): { byFolder: Map<string, string>; made: Group[] } {
+  const byFolder = new Map<string, string>();
+  const made: Group[] = [];
+  const taken = new Set(doc.groups.map((g) => g.id));
+  const room = L.groups - doc.groups.length;
+  for (const folder of new Set(points.map((p) => p.folder).filter((f): f is string => !!f))) {
+    const key = folder.toLowerCase();
+    const known =
+      doc.groups.find((g) => g.id === folder) ??
+      doc.groups.find((g) => g.name.toLowerCase() === key) ??
+      doc.groups.find((g) => g.id.toLowerCase() === key);
+    if (known) byFolder.set(folder, known.id);
+    else if (made.length < room) {
+      // Made as a CSV cell's new group is (./csv.ts), so the two imports give one folder the same id.
+      const group = { id: uniqueId(key, taken, 'group'), name: folder.slice(0, L.nameLength) };
+      taken.add(group.id);
+      made.push(group);
+      byFolder.set(folder, group.id);
+    }
+  }
+  return { byFolder, made };
+}
+
+type Filled = Partial<Record<'phone' | 'email' | 'link' | 'hours' | 'image', string>>;
+
+/** What a point's properties fill: location properties by their names (as a CSV's headers), else custom fields. */
+function readProperties(p: GeoPoint, refs: CsvReferences) {
+  const filled: Filled & { groups?: string[] } = {};
+  const sources = new Map<string, string>();
+  const fields: Record<string, string> = {};
+  const addField = (key: string, value: string) => {
+    const field = toFieldKey(key);
+    if (field && !RESERVED_FIELD_KEYS.has(field) && !(field in fields)) fields[field] = value;
+  };
+  for (const [key, value] of p.properties) {
+    const header = csvHeaderKey(key);
+    const target = PROPERTY_TARGETS[header] ?? CSV_COLUMN_ALIASES[header];
+    if (target === 'groups') filled.groups = [...(filled.groups ?? []), ...refs.groups(value)];
+    else if (target && FILLED.has(target) && !(target in filled)) {
+      const t = target as keyof Filled;
+      // My Maps lists a placemark's photos in one value, separated by spaces: the first is its image.
+      filled[t] = t === 'image' ? value.split(/\s+/)[0]! : value;
+      sources.set(t, key);
+    } else addField(key, value);
+  }
+  return { filled, sources, fields, addField };
+}
+
+/** A plain description as the short text when it fits, else as the long description (HTML, its lines kept). */
+function describe(p: GeoPoint): Pick<Location, 'about' | 'desc'> {
+  if (!p.description) return {};
+  if (p.html) return { desc: p.description };
+  if (p.description.length <= L.aboutLength) return { about: p.description };
+  return { desc: escapeHtml(p.description).replace(/\r?\n/g, '<br>') };
+}
+
+/**
+ * The point as a location, checked by the schema. A location property the schema refuses (a website that is no web
+ * address) is kept as a custom field of its own name rather than leaving the point out.
+ */
+function pointLocation(
+  p: GeoPoint,
+  base: Partial<Location>,
+  { refs, folderGroup }: { refs: CsvReferences; folderGroup?: string },
+): { location: Location } | { problem: string } {
+  const { filled, sources, fields, addField } = readProperties(p, refs);
+  const groups = [...new Set([...(folderGroup ? [folderGroup] : []), ...(filled.groups ?? [])])];
+  const { groups: _named, ...own } = filled;
+  const loc: Partial<Location> = {
+    ...base,
+    ...(p.name && { title: p.name.slice(0, L.titleLength) }),
+    ...describe(p),
+    ...(p.color && { color: p.color }),
+    ...(groups.length && { groups }),
+    ...own,
+  };
+  let parsed = locationSchema.safeParse({ ...loc, ...(Object.keys(fields).length && { fields }) });
+  if (!parsed.success) {
+    const refused = new Set(parsed.error.issues.map((i) => String(i.path[0])).filter((k) => sources.has(k)));
+    for (const key of refused) {
+      addField(sources.get(key)!, String(loc[key as keyof Filled]));
+      delete loc[key as keyof Filled];
+    }
+    if (refused.size) parsed = locationSchema.safeParse({ ...loc, ...(Object.keys(fields).length && { fields }) });
+  }
+  if (parsed.success) return { location: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { problem: `${p.where}: ${issue.path.join('.')}: ${issue.message}` };
+}
+
+/**
+ * The id of a point the file gives none (My Maps, GPX): made from its name, as the first import of the file made it,
+ * so importing the file again updates the location it made (its id made from this name, with this title) instead of
+ * adding it twice. Otherwise the first id free in the map and in the file.
+ */
+function unnamedId(p: GeoPoint, doc: MapDocument, inFile: ReadonlySet<string>): string {
+  const titles = new Map(doc.locations.map((l) => [l.id, l.title]));
+  const title = p.name?.slice(0, L.titleLength);
+  const unfit = new Set<string>(inFile);
+  for (;;) {
+    const id = uniqueId(toId(p.name ?? '') || 'location', unfit, 'location');
+    if (!titles.has(id) || (title !== undefined && titles.get(id) === title)) return id;
+    unfit.add(id);
+  }
+}
+
+/** The check of a point's place: inside the world and the map's calibrated area. */
+function placeProblem(p: GeoPoint, extent: [number, number, number, number]): string | null {
+  if (Math.abs(p.lat) > MERCATOR_MAX_LAT || Math.abs(p.lon) > 180)
+    return `${p.where}: ${p.lat}, ${p.lon} is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first`;
+  const [x, y] = latLonToMap([p.lat, p.lon], extent);
+  return x < 0 || x > 1 || y < 0 || y > 1 ? `${p.where}: ${p.lat}, ${p.lon} is outside this map's area` : null;
+}
+
+/**
  * Points as locations of a geo-calibrated map; points outside the map or the world, or naming a floor the map does
  * not have, are issues. `floor` is the floor of the new locations whose feature names none (see `pointFloor`).
  */
 export function pointsToLocations(
-  parsed: { points: GeoPoint[]; issues: string[]; skipped: number },
+  parsed: GeoParsed,
   doc: MapDocument,
   { floor = null }: { floor?: string | null } = {},
 ): GeoImport {
   const issues = [...parsed.issues];
   const geo = doc.settings.geo;
+  const none = { locations: [], groups: [], skipped: parsed.skipped, floorNamed: [], fields: [] };
   if (!geo)
     return {
-      locations: [],
+      ...none,
       issues: [
         'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
       ],
-      skipped: parsed.skipped,
-      floorNamed: [],
     };
-  const refs = new CsvReferences(doc);
+  const folders = folderGroups(parsed.points, doc);
+  const refs = new CsvReferences({ ...doc, groups: [...doc.groups, ...folders.made] });
   const floorNamed: string[] = [];
-  const taken = new Set(doc.locations.map((l) => l.id));
   const inFile = new Set<string>();
   const locations: Location[] = [];
   for (const p of parsed.points) {
-    if (Math.abs(p.lat) > MERCATOR_MAX_LAT || Math.abs(p.lon) > 180) {
-      issues.push(
-        `${p.where}: ${p.lat}, ${p.lon} is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first`,
-      );
-      continue;
-    }
-    const [x, y] = latLonToMap([p.lat, p.lon], geo.extent);
-    if (x < 0 || x > 1 || y < 0 || y > 1) {
-      issues.push(`${p.where}: ${p.lat}, ${p.lon} is outside this map's area`);
+    const place = placeProblem(p, geo.extent);
+    if (place) {
+      issues.push(place);
       continue;
     }
     const raw = p.id ? toId(p.id) : '';
@@ -216,27 +389,41 @@ export function pointsToLocations(
       issues.push(`${p.where}: the id "${raw}" is used twice in the file`);
       continue;
     }
-    const id = raw || uniqueId(toId(p.name ?? '') || 'location', new Set([...taken, ...inFile]), 'location');
+    const id = raw || unnamedId(p, doc, inFile);
     const placed = pointFloor(p, doc, id, { floor, refs });
-    if (placed.problem) {
-      issues.push(placed.problem);
+    const folderGroup = p.folder ? folders.byFolder.get(p.folder) : undefined;
+    const mark = refs.mark();
+    const made = placed.problem
+      ? { problem: placed.problem }
+      : p.folder && !folderGroup
+        ? { problem: `${p.where}: the map has no room for the group “${p.folder}” (${L.groups} at most)` }
+        : pointLocation(
+            p,
+            {
+              id,
+              ...(placed.layer && { layer: placed.layer }),
+              latlon: [Math.round(p.lat * 1e6) / 1e6, Math.round(p.lon * 1e6) / 1e6],
+            },
+            { refs, folderGroup },
+          );
+    if ('problem' in made) {
+      // Groups only this left-out point named are not made.
+      refs.forget(mark);
+      issues.push(made.problem);
       continue;
     }
     inFile.add(id);
-    const loc = locationSchema.safeParse({
-      id,
-      ...(placed.layer && { layer: placed.layer }),
-      title: p.name?.slice(0, 200),
-      about: p.description && !/<[a-z]/i.test(p.description) ? p.description.slice(0, 2000) : undefined,
-      desc: p.description && /<[a-z]/i.test(p.description) ? p.description.slice(0, 20000) : undefined,
-      latlon: [Math.round(p.lat * 1e6) / 1e6, Math.round(p.lon * 1e6) / 1e6],
-    });
-    if (!loc.success) {
-      issues.push(`${p.where}: ${loc.error.issues[0]!.path.join('.')}: ${loc.error.issues[0]!.message}`);
-      continue;
-    }
-    locations.push(loc.data);
+    locations.push(made.location);
     if (placed.named) floorNamed.push(id);
   }
-  return { locations, issues, skipped: parsed.skipped, floorNamed };
+  const used = new Set(locations.flatMap((l) => l.groups ?? []));
+  const fields = [...new Set(locations.flatMap((l) => Object.keys(l.fields ?? {})))];
+  return {
+    locations,
+    groups: [...folders.made.filter((g) => used.has(g.id)), ...refs.made],
+    issues,
+    skipped: parsed.skipped,
+    floorNamed,
+    fields,
+  };
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { strictMapDocument } from '@mapnest/shared/map-document';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
@@ -15,49 +14,10 @@ import {
 } from './mapplic-site';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, siteFileProblem, siteProblem } from './site-choice';
 import { readZip, ZipError } from './zip';
+import { zip } from './picked-files.fixtures';
 
 const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
 const fixture = (name: string, as = name) => new File([readFileSync(join(FIXTURES, name))], as);
-
-/** A zip archive of the given files, deflated (or stored), as an archiver writes it. */
-function zip(entries: { name: string; data: Uint8Array; store?: boolean; flags?: number }[]): File {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    const body = e.store ? Buffer.from(e.data) : deflateRawSync(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800 | (e.flags ?? 0), 6);
-    local.writeUInt16LE(e.store ? 0 : 8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800 | (e.flags ?? 0), 8);
-    central.writeUInt16LE(e.store ? 0 : 8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new File([Buffer.concat([...locals, dir, end])], 'site.zip', { type: 'application/zip' });
-}
 
 const bytes = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
 

@@ -1,5 +1,5 @@
 /**
- * A picked file as text for the import: CSV, GeoJSON, KML and JSON are text files. Spreadsheets save CSV in more than
+ * A picked file as text for the import: CSV, GeoJSON, KML, GPX and JSON are text files. Spreadsheets save CSV in more than
  * one encoding: UTF-8 (Excel's "CSV UTF-8", with a byte order mark), UTF-16 with its byte order mark ("Unicode
  * text"), or the Windows code page of the computer (Excel's plain "CSV": Windows-1252 in Western Europe and the
  * Americas), which is not UTF-8 as soon as a name has an accent.
@@ -33,7 +33,7 @@ export function decodeTextFile(bytes: Uint8Array): string {
 export function textFileProblem(name: string, text: string): string | null {
   if (text.replace(/^\uFEFF/, '').trim() === '') return 'The file is empty.';
   if (!text.slice(0, 8000).includes('\0')) return null;
-  const kind = /\.(geo)?json$/i.test(name) ? 'JSON' : /\.kml$/i.test(name) ? 'KML' : 'CSV';
+  const kind = /\.(geo)?json$/i.test(name) ? 'JSON' : (/\.(kml|gpx)$/i.exec(name)?.[1]?.toUpperCase() ?? 'CSV');
   return kind === 'CSV'
     ? 'The file is not a CSV (text) file. Save a spreadsheet as CSV first (in Excel: File › Save As › CSV UTF-8).'
     : `The file is not a ${kind} (text) file.`;

@@ -89,9 +89,16 @@ const skipped = (name: string) => name.endsWith('/') || name.startsWith('__MACOS
 
 /** The files of a zip archive, each named by its path inside it. Rejects with a ZipError for what it cannot read. */
 export async function readZip(zip: Blob): Promise<File[]> {
+  return (await unzip(zip)).map(
+    (e) => new File([e.bytes as Uint8Array<ArrayBuffer>], e.name, { type: typeFor(e.name) }),
+  );
+}
+
+/** The entries of a zip archive as bytes, each named by its path inside it (see readZip). */
+export async function unzip(zip: Blob): Promise<{ name: string; bytes: Uint8Array }[]> {
   const buffer = await zip.arrayBuffer();
   const view = new DataView(buffer);
-  const files: File[] = [];
+  const files: { name: string; bytes: Uint8Array }[] = [];
   let total = 0;
   for (const e of entries(buffer)) {
     if (skipped(e.name)) continue;
@@ -107,7 +114,7 @@ export async function readZip(zip: Blob): Promise<File[]> {
     if (e.method === 0) bytes = data.slice();
     else if (e.method === 8) bytes = await inflate(data, e.size, e.name);
     else throw new ZipError(`“${e.name}” in the zip uses a compression method this import cannot read (${e.method}).`);
-    files.push(new File([bytes as Uint8Array<ArrayBuffer>], e.name, { type: typeFor(e.name) }));
+    files.push({ name: e.name, bytes });
   }
   return files;
 }
@@ -126,5 +133,9 @@ function typeFor(name: string): string {
   return types[ext] ?? '';
 }
 
-/** Whether a picked file is a zip archive (by name or type). */
-export const isZip = (file: File) => /\.zip$/i.test(file.name) || /^application\/(x-)?zip/.test(file.type);
+/** Whether a picked file is a KMZ, a zipped KML (read as KML, not as a Mapplic site's archive). */
+export const isKmz = (file: File) => /\.kmz$/i.test(file.name) || file.type === 'application/vnd.google-earth.kmz';
+
+/** Whether a picked file is a zip archive of a Mapplic site (by name or type; a KMZ is read as KML). */
+export const isZip = (file: File) =>
+  !isKmz(file) && (/\.zip$/i.test(file.name) || /^application\/(x-)?zip/.test(file.type));

@@ -1,0 +1,88 @@
+/** What the Import dialog's CSV and points imports share: the mode over the map's locations, the problems, the words. */
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { counted } from '../../../lib/words';
+import type { ImportArgs } from '../actions/structure';
+
+/** How the file's locations meet the map's, asked when the map has some. */
+export function ModeChoice({
+  mode,
+  setMode,
+  existing,
+}: {
+  mode: ImportArgs['mode'];
+  setMode: (m: ImportArgs['mode']) => void;
+  existing: number;
+}) {
+  if (existing === 0) return null;
+  return (
+    <fieldset className="field import-mode">
+      <legend className="field__label">The map already has {counted(existing, 'location')}</legend>
+      {(
+        [
+          ['merge', 'Add new ones and update those with the same id'],
+          ['add', 'Only add (stop if an id already exists)'],
+          ['replace', 'Replace all locations with the file’s'],
+        ] as const
+      ).map(([value, label]) => (
+        <label key={value} className="check">
+          <input type="radio" name="import-mode" checked={mode === value} onChange={() => setMode(value)} /> {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Every problem with its line (or feature). Problems of single rows leave those rows out: the author
+ * can import the good ones or cancel and fix the file; problems of the whole file stop the import.
+ */
+export function Issues({
+  issues,
+  good,
+  blocking,
+  unit,
+}: {
+  issues: readonly string[];
+  good: number;
+  blocking: boolean;
+  unit: 'row' | 'point';
+}) {
+  if (!issues.length) return null;
+  const stop = blocking || good === 0;
+  const count = counted(issues.length, 'problem');
+  const concerned = issues.length === 1 ? `the ${unit} it concerns is` : `the ${unit}s they concern are`;
+  return (
+    <div className={`form-alert ${stop ? 'form-alert--error' : 'form-alert--warning'} import-issues`} role="alert">
+      <strong>
+        {stop
+          ? `Nothing can be imported: ${count} to fix in the file first.`
+          : `${count} in the file: ${concerned} left out. Import the ${counted(good, `good ${unit}`)}, or cancel and fix the file.`}
+      </strong>
+      <ul>
+        {issues.map((i, n) => (
+          <li key={n}>{i}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The import button: all of it, the good part of it, or nothing. */
+export function importLabel(issues: number, good: number, unit: 'row' | 'point'): string {
+  if (issues === 0) return `Import ${counted(good, 'location')}`;
+  return good > 0 ? `Import the ${counted(good, `good ${unit}`)}` : 'Import';
+}
+
+/**
+ * What an import did to the locations: a file that updates locations the map has (a status changed in a spreadsheet)
+ * says so, rather than that it imported them, which reads as if they were added again.
+ */
+export function importedSaid(doc: MapDocument, locations: readonly Location[], mode: ImportArgs['mode']): string {
+  const known = new Set(mode === 'merge' ? doc.locations.map((l) => l.id) : []);
+  const updated = locations.filter((l) => known.has(l.id)).length;
+  const added = locations.length - updated;
+  if (updated === 0) return `Imported ${counted(added, 'location')}`;
+  return added === 0
+    ? `Updated ${counted(updated, 'location')}`
+    : `Added ${counted(added, 'location')}, updated ${updated}`;
+}
