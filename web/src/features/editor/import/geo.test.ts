@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from '../actions/structure';
-import { parseGeoJson, pointsToLocations } from './geo';
+import { featurePoints, parseGeoJson, pointsToLocations } from './geo';
 import { kmzText, parseGpx, parseKml } from './kml';
 import { GEO_FIXTURES, nodeXml, zip } from './picked-files.fixtures';
 
@@ -306,5 +307,81 @@ describe('KML, KMZ and GPX as their authors made them', () => {
       },
       { id: 'location', latlon: [52.52, 13.4] },
     ]);
+  });
+});
+
+describe('any file’s points', () => {
+  // Names and values as files hold them: location keys in any case, aliases, reserved words, separators, empties.
+  const key = fc.oneof(
+    fc.constantFrom('name', 'Name', 'TITLE', 'description', 'desc', 'id', 'floor', 'level', 'category', 'tags'),
+    fc.constantFrom('phone', 'phoneNumber', 'website', 'url', 'email', 'opening_hours', 'image', 'gx_media_links'),
+    fc.constantFrom('type', 'zoom', 'coord', 'x', 'fields', 'groups', 'marker-color', 'icon-color', 'styleUrl', ''),
+    fc.string({ maxLength: 12 }),
+  );
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom('https://example.com/a', 'Food, Drinks; Shops', '#0af', 'f0a', 'upper', 'Upper floor', 'Food'),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+    fc.record({ '@type': fc.constant('html'), value: fc.string({ maxLength: 30 }) }),
+    fc.string({ minLength: 1190, maxLength: 1300 }),
+  );
+  // Mostly inside the map (longitude -10 to 30, latitude 35 to 60), some anywhere, some beyond the world.
+  const inside = fc.tuple(fc.double({ min: -9, max: 29, noNaN: true }), fc.double({ min: 36, max: 59, noNaN: true }));
+  const anywhere = fc.tuple(fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -100, max: 100 }));
+  const geometry = fc.oneof(
+    { weight: 6, arbitrary: fc.record({ type: fc.constant('Point'), coordinates: inside }) },
+    fc.record({ type: fc.constant('Point'), coordinates: anywhere }),
+    fc.record({ type: fc.constant('Point'), coordinates: fc.constantFrom([1], ['2', '48'], null) }),
+    fc.constant(null),
+    fc.constant({
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    }),
+  );
+  // Properties with a name from a small pool half the time, so that names (and the ids made of them) meet.
+  const properties = fc
+    .tuple(
+      fc.option(fc.constantFrom('Café', 'Cafe', 'cafe', 'Market', 'Food', ' ', 'Location'), { nil: undefined }),
+      fc.dictionary(key, value, { maxKeys: 8 }),
+    )
+    .map(([name, rest]) => (name === undefined ? rest : { ...rest, name }));
+  const entry = fc.record({
+    feature: fc.record({
+      type: fc.constant('Feature'),
+      id: fc.option(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { nil: undefined }),
+      geometry,
+      properties: fc.option(properties, { nil: null, freq: 8 }),
+    }),
+    folder: fc.option(fc.oneof(fc.constantFrom('Food', 'food', 'Cafés, bars', 'upper'), fc.string({ maxLength: 12 })), {
+      nil: undefined,
+    }),
+  });
+
+  it('never throw, and import into a map its check accepts, however the file is written', () => {
+    const map = doc();
+    map.settings.geo = { extent: [-10, 35, 30, 60] };
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), fc.constantFrom('merge', 'add', 'replace'), (entries, mode) => {
+        const result = pointsToLocations(featurePoints(entries, 'feature'), map, { floor: 'upper' });
+        // importLocations checks the whole document as a save would; a refusal throws.
+        try {
+          importLocations.perform(map, { ...result, mode });
+        } catch (e) {
+          // Only "add" may stop, for an id the map has: said, not a broken document.
+          expect(mode).toBe('add');
+          expect(String(e)).toContain('There is already a location with the id');
+        }
+        const known = new Set([...map.groups, ...result.groups].map((g) => g.id));
+        for (const l of result.locations) for (const g of l.groups ?? []) expect(known.has(g)).toBe(true);
+        expect(new Set(result.locations.map((l) => l.id)).size).toBe(result.locations.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
