@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { counted } from '../../../lib/words';
 import { useAtom } from 'jotai';
 import { Modal } from '../../../components/Modal';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
 import { dialogAtom, filePickerAtom } from '../editor-state';
 import { download, fileNameFor, toCsv, toJson } from '../import/export';
+import { toGeoJson } from '../import/export-geo';
 import { FileLibraryDialog } from './FileLibraryDialog';
 import { ImportDialog } from './ImportDialog';
 import { PublishDialog } from './PublishDialog';
@@ -62,6 +64,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         >
           Locations as CSV ({doc.locations.length} rows)
         </button>
+        <GeoJsonExport />
       </div>
       <div className="confirm__actions">
         <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -69,6 +72,42 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The locations as GeoJSON points for GIS tools and web maps: on a geo-calibrated map only (GeoJSON places points by
+ * latitude and longitude), saying why otherwise, and how many locations have no position of their own.
+ */
+function GeoJsonExport() {
+  const { doc } = useEditorState();
+  const { map } = useEditor();
+  const hintId = useId();
+  const out = useMemo(() => (doc.settings.geo ? toGeoJson(doc) : null), [doc]);
+  const hint = !out
+    ? 'GeoJSON places points by latitude and longitude: calibrate the map in Settings first.'
+    : `For GIS tools and web maps (QGIS, uMap, geojson.io).${
+        out.unplaced === 1
+          ? ' 1 location that stands for a shape of the plan has no position of its own and is left out.'
+          : out.unplaced > 1
+            ? ` ${out.unplaced} locations that stand for shapes of the plan have no position of their own and are left out.`
+            : ''
+      }`;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary btn--block"
+        disabled={!out || out.points === 0}
+        aria-describedby={hintId}
+        onClick={() => out && download(out.text, fileNameFor(map.title, 'geojson'), 'application/geo+json')}
+      >
+        Locations as GeoJSON{out ? ` (${counted(out.points, 'point')})` : ''}
+      </button>
+      <p className="field__hint" id={hintId}>
+        {hint}
+      </p>
+    </>
   );
 }
 

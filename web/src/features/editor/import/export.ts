@@ -46,8 +46,12 @@ type CsvCells = (string | number)[];
 /**
  * How the cells name each group and layer: by name, or by id when the name would not lead the import back to it (a
  * name with a comma, the same name twice, a name that is another's id). The import reads them by CsvReferences' rules.
+ * A layer is named by its id first (the CSV's way), or by its name first (`layersBy: 'name'`, the GeoJSON export's).
  */
-function references(doc: MapDocument): { groups: Map<string, string>; layers: Map<string, string> } {
+export function references(
+  doc: MapDocument,
+  layersBy: 'id' | 'name' = 'id',
+): { groups: Map<string, string>; layers: Map<string, string> } {
   const refs = new CsvReferences(doc);
   const groupCell = (g: { id: string; name: string }) =>
     [g.name, g.id].find((cell) => {
@@ -57,7 +61,7 @@ function references(doc: MapDocument): { groups: Map<string, string>; layers: Ma
       return ids.length === 1 && ids[0] === g.id;
     }) ?? g.name;
   const layerCell = (l: { id: string; name: string }) =>
-    [l.id, l.name].find((cell) => {
+    (layersBy === 'id' ? [l.id, l.name] : [l.name, l.id]).find((cell) => {
       try {
         return refs.layer(cell) === l.id;
       } catch {

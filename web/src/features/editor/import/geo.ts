@@ -25,6 +25,8 @@ export interface GeoPoint {
   where: string;
   id?: string;
   name?: string;
+  /** Its short text, when the file gives one apart from the description (`about`, `summary`). */
+  about?: string;
   description?: string;
   /** The description is HTML (KML's HTML descriptions, tags in a GeoJSON value). */
   html?: boolean;
@@ -36,6 +38,8 @@ export interface GeoPoint {
   color?: string;
   /** Its other properties as text, in the file's order: built-in ones (phone, website, …) and custom fields. */
   properties: [string, string][];
+  /** Custom fields the file names as such (a `fields` object, as the GeoJSON export writes those named like a property). */
+  fields?: [string, string][];
   lat: number;
   lon: number;
 }
@@ -64,10 +68,24 @@ export interface GeoImport {
 export interface GeoEntry {
   feature: unknown;
   folder?: string;
+  /** A KML placemark (see `withoutDataLines`). */
+  kml?: boolean;
 }
 
-/** The properties that name a feature's floor: `floor`, or `level` as OSM's indoor tagging writes it. */
-const FLOOR_PROPERTIES = ['floor', 'level'] as const;
+/**
+ * The properties (in any case, the first one present) a point's own data is read from; its floor from `floor`, or
+ * `level` as OSM's indoor tagging writes it. The GeoJSON export writes the first of each (./export-geo.ts).
+ */
+export const POINT_PROPERTIES = {
+  title: ['name', 'title'],
+  about: ['about', 'summary'],
+  desc: ['description', 'desc'],
+  floor: ['floor', 'level'],
+  color: ['marker-color', 'icon-color'],
+  id: ['id'],
+} as const;
+/** The property holding custom fields as an object: fields the export could not write under their own names. */
+export const FIELDS_PROPERTY = 'fields';
 
 /**
  * Properties that only style a feature (simplestyle's marker-color and stroke, what KML's styles become, timestamps):
@@ -94,10 +112,10 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A colour as #rgb or #rrggbb (simplestyle's are sometimes written without the #), or undefined. */
+/** A colour as #rgb, #rrggbb or #rrggbbaa (simplestyle's are sometimes written without the #), or undefined. */
 function markerColor(value: string): string | undefined {
   const hex = value.startsWith('#') ? value : `#${value}`;
-  return COLOR_PATTERN.test(hex) && hex.length !== 9 ? hex.toLowerCase() : undefined;
+  return COLOR_PATTERN.test(hex) ? hex.toLowerCase() : undefined;
 }
 
 /**
@@ -109,6 +127,30 @@ function withoutDataLines(description: string, properties: readonly [string, str
   const lines = description.split(/<br\s*\/?>/i);
   const kept = lines.filter((line) => !pairs.has(line.trim()));
   return kept.length === lines.length ? description : kept.join('<br>').trim();
+}
+
+/** A `fields` object's values as text, or undefined when the property is no such object. */
+function ownFields(value: unknown): [string, string][] | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]): [string, string] => [k, text(v)])
+    .filter(([, v]) => v !== '');
+}
+
+/**
+ * Whether a property of this name is read back as the custom field of that name: not one of a point's own
+ * (POINT_PROPERTIES, in any case), nor a style, nor one a location property takes (a CSV header's name).
+ */
+export function readsAsField(key: string): boolean {
+  const lower = key.toLowerCase();
+  const header = csvHeaderKey(key);
+  const target = PROPERTY_TARGETS[header] ?? CSV_COLUMN_ALIASES[header];
+  return (
+    key !== FIELDS_PROPERTY &&
+    !Object.values(POINT_PROPERTIES).some((names) => (names as readonly string[]).includes(lower)) &&
+    !STYLE_PROPERTY.test(lower) &&
+    !(target && FILLED.has(target))
+  );
 }
 
 /** One feature as a point; a string is the problem that leaves it out, null a feature that is not a point (a line). */
@@ -130,7 +172,7 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
         }
     return undefined;
   };
-  const name = take(['name', 'title'])?.[1];
+  const name = take(POINT_PROPERTIES.title)?.[1];
   const named = name ? `${where} (“${name.slice(0, 60)}”)` : where;
   // A feature without geometry (GeoJSON's null, a placemark whose coordinates do not read) has no place to go.
   const g = feature?.geometry;
@@ -139,13 +181,16 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
   const c = g.coordinates;
   if (!Array.isArray(c) || c.length < 2 || typeof c[0] !== 'number' || typeof c[1] !== 'number')
     return `${named}: the point's coordinates are not [longitude, latitude]`;
-  const description = take(['description', 'desc', 'about']);
+  const about = take(POINT_PROPERTIES.about)?.[1];
+  const description = take(POINT_PROPERTIES.desc);
   const descriptionIsHtml = description
     ? (props[description[0]] as { '@type'?: unknown })?.['@type'] === 'html' || /<[a-z]/i.test(description[1])
     : false;
-  const floor = take(FLOOR_PROPERTIES);
-  const color = take(['marker-color', 'icon-color']);
-  const id = take(['id'])?.[1] || text(feature?.id);
+  const floor = take(POINT_PROPERTIES.floor);
+  const color = take(POINT_PROPERTIES.color);
+  const id = take(POINT_PROPERTIES.id)?.[1] || text(feature?.id);
+  const fields = ownFields(props[FIELDS_PROPERTY]);
+  if (fields) used.add(FIELDS_PROPERTY);
   const properties: [string, string][] = Object.keys(props)
     .filter((key) => !used.has(key) && !STYLE_PROPERTY.test(key.toLowerCase()))
     .map((key): [string, string] => [key, text(props[key])])
@@ -154,14 +199,17 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
     where: named,
     ...(id && { id }),
     ...(name && { name }),
+    ...(about && { about }),
     ...(description && {
-      description: descriptionIsHtml ? withoutDataLines(description[1], properties) : description[1],
+      // Only KML's placemarks: My Maps writes them so; a GeoJSON description's lines are the author's.
+      description: descriptionIsHtml && entry.kml ? withoutDataLines(description[1], properties) : description[1],
       html: descriptionIsHtml,
     }),
     ...(floor && { floor: { value: floor[1], property: floor[0] } }),
     ...(entry.folder && { folder: entry.folder }),
     ...(color && markerColor(color[1]) && { color: markerColor(color[1]) }),
     properties,
+    ...(fields && { fields }),
     lon: c[0],
     lat: c[1],
   };
@@ -274,6 +322,7 @@ function readProperties(p: GeoPoint, refs: CsvReferences) {
     const field = toFieldKey(key);
     if (field && !RESERVED_FIELD_KEYS.has(field) && !(field in fields)) fields[field] = value;
   };
+  for (const [key, value] of p.fields ?? []) addField(key, value);
   for (const [key, value] of p.properties) {
     const header = csvHeaderKey(key);
     const target = PROPERTY_TARGETS[header] ?? CSV_COLUMN_ALIASES[header];
@@ -288,12 +337,22 @@ function readProperties(p: GeoPoint, refs: CsvReferences) {
   return { filled, sources, fields, addField };
 }
 
-/** A plain description as the short text when it fits, else as the long description (HTML, its lines kept). */
+/**
+ * The short text and the long description: each where the file put it when it gives both (a short text too long for
+ * its place starts the long one); a description alone is the short text when it is plain and fits, else the long one
+ * (plain text escaped as HTML, its lines kept).
+ */
 function describe(p: GeoPoint): Pick<Location, 'about' | 'desc'> {
+  const long = (t: string, html = false) => (html ? t : escapeHtml(t).replace(/\r?\n/g, '<br>'));
+  if (p.about !== undefined) {
+    const fits = p.about.length <= L.aboutLength;
+    const desc = [fits ? '' : long(p.about), p.description ? long(p.description, p.html) : ''].filter(Boolean);
+    return { ...(fits && { about: p.about }), ...(desc.length && { desc: desc.join('<br>') }) };
+  }
   if (!p.description) return {};
   if (p.html) return { desc: p.description };
   if (p.description.length <= L.aboutLength) return { about: p.description };
-  return { desc: escapeHtml(p.description).replace(/\r?\n/g, '<br>') };
+  return { desc: long(p.description) };
 }
 
 /**

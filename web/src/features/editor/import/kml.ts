@@ -43,7 +43,7 @@ function placemarks(children: readonly (Folder | F)[], folder: string | undefine
     if (child.type === 'folder') {
       const name = typeof child.meta.name === 'string' && child.meta.name.trim() ? child.meta.name.trim() : folder;
       placemarks(child.children, name, out);
-    } else out.push({ feature: child, ...(folder && { folder }) });
+    } else out.push({ feature: child, kml: true, ...(folder && { folder }) });
   }
   return out;
 }

@@ -1,0 +1,62 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { dialogAtom } from '../editor-state';
+import { EditorDialogs } from './EditorDialogs';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+  vi.restoreAllMocks();
+});
+
+function openExport(doc: MapDocument) {
+  const h = renderEditorPart(<EditorDialogs />, { doc });
+  act(() => h.jotai.set(dialogAtom, 'export'));
+  return h;
+}
+
+const geoJsonButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Locations as GeoJSON/ });
+
+describe('File › Export…', () => {
+  it('offers GeoJSON on a map that is not geo-calibrated only as a step away, saying which', () => {
+    const doc = blankDocument();
+    doc.locations = [{ id: 'gate', title: 'Gate', coord: [0.5, 0.5] }];
+    openExport(doc);
+    expect(geoJsonButton().disabled).toBe(true);
+    expect(geoJsonButton().getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText('GeoJSON places points by latitude and longitude: calibrate the map in Settings first.'),
+    ).toBeTruthy();
+  });
+
+  it('downloads a calibrated map’s locations as GeoJSON points, saying which are left out', async () => {
+    const doc = blankDocument();
+    doc.settings.geo = { extent: [-10, 35, 30, 60] };
+    doc.locations = [
+      { id: 'hall', title: 'Hall' },
+      { id: 'gate', title: 'Gate', latlon: [48.85, 2.35] },
+    ];
+    openExport(doc);
+    expect(screen.getByText(/For GIS tools and web maps/).textContent).toBe(
+      'For GIS tools and web maps (QGIS, uMap, geojson.io). 1 location that stands for a shape of the plan has no position of its own and is left out.',
+    );
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:export';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Locations as GeoJSON (1 point)' }));
+    expect(names).toEqual(['Riverside-Mall.geojson']);
+    expect(blobs[0]!.type).toBe('application/geo+json');
+    const written = JSON.parse(await blobs[0]!.text());
+    expect(written.features.map((f: { id: string; geometry: unknown }) => [f.id, f.geometry])).toEqual([
+      ['gate', { type: 'Point', coordinates: [2.35, 48.85] }],
+    ]);
+  });
+});
