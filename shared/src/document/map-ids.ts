@@ -34,7 +34,7 @@ export function toFieldKey(raw: string): string {
  * A valid id not in `taken`: `base` itself when possible, else `base-2`, `base-3`, ... (shortened
  * to fit the length cap); `fallback` (e.g. 'location') stands in for a base with nothing usable.
  */
-export function uniqueId(base: string, taken: ReadonlySet<string>, fallback = 'item'): string {
+export function uniqueId(base: string, taken: Pick<ReadonlySet<string>, 'has'>, fallback = 'item'): string {
   const stem = toId(base) || toId(fallback) || 'item';
   if (!taken.has(stem)) return stem;
   for (let n = 2; ; n++) {

@@ -392,14 +392,15 @@ function pointLocation(
 /**
  * The id of a point the file gives none (My Maps, GPX): made from its name, as the first import of the file made it,
  * so importing the file again updates the location it made (its id made from this name, with this title) instead of
- * adding it twice. Otherwise the first id free in the map and in the file.
+ * adding it twice. Otherwise the first id free in the map and in the file. `titles` are the map's locations' titles
+ * by id.
  */
-function unnamedId(p: GeoPoint, doc: MapDocument, inFile: ReadonlySet<string>): string {
-  const titles = new Map(doc.locations.map((l) => [l.id, l.title]));
+function unnamedId(p: GeoPoint, titles: ReadonlyMap<string, string | undefined>, inFile: ReadonlySet<string>): string {
   const title = p.name?.slice(0, L.titleLength);
-  const unfit = new Set<string>(inFile);
+  const unfit = new Set<string>();
+  const taken = { has: (id: string) => inFile.has(id) || unfit.has(id) };
   for (;;) {
-    const id = uniqueId(toId(p.name ?? '') || 'location', unfit, 'location');
+    const id = uniqueId(toId(p.name ?? '') || 'location', taken, 'location');
     if (!titles.has(id) || (title !== undefined && titles.get(id) === title)) return id;
     unfit.add(id);
   }
@@ -435,6 +436,7 @@ export function pointsToLocations(
   const folders = folderGroups(parsed.points, doc);
   const refs = new CsvReferences({ ...doc, groups: [...doc.groups, ...folders.made] });
   const floorNamed: string[] = [];
+  const titles = new Map(doc.locations.map((l) => [l.id, l.title]));
   const inFile = new Set<string>();
   const locations: Location[] = [];
   for (const p of parsed.points) {
@@ -448,7 +450,7 @@ export function pointsToLocations(
       issues.push(`${p.where}: the id "${raw}" is used twice in the file`);
       continue;
     }
-    const id = raw || unnamedId(p, doc, inFile);
+    const id = raw || unnamedId(p, titles, inFile);
     const placed = pointFloor(p, doc, id, { floor, refs });
     const folderGroup = p.folder ? folders.byFolder.get(p.folder) : undefined;
     const mark = refs.mark();
