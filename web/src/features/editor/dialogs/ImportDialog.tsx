@@ -89,12 +89,17 @@ async function load(name: string, text: string): Promise<Loaded> {
   return { kind: 'document', name, format: 'Mapplic', doc: r.document, warnings: r.warnings };
 }
 
+/** Why a picked file could not be read, and what to do. */
+const unreadable = (e: unknown) =>
+  `The file could not be read (${e instanceof Error || e instanceof DOMException ? e.message : String(e)}). Pick it again; if it was moved, changed or is on a network drive, copy it to this computer first.`;
+
 /** A KMZ's placemarks: its KML, unzipped. */
 async function loadKmz(file: File): Promise<Loaded> {
   const { kmzText, parseKml } = await import('../import/kml');
   try {
     return { kind: 'points', name: file.name, format: 'KML', parsed: parseKml(await kmzText(file)) };
   } catch (e) {
+    if (e instanceof DOMException) return { kind: 'error', name: file.name, message: unreadable(e) };
     if (!(e instanceof Error)) throw e;
     return { kind: 'error', name: file.name, message: e.message };
   }
@@ -110,7 +115,14 @@ async function loadFiles(files: readonly File[]): Promise<Loaded> {
     const tooLarge = importSizeProblem(first.size);
     if (tooLarge) return { kind: 'error', name: first.name, message: tooLarge };
     if (isKmz(first)) return loadKmz(first);
-    const loaded = await load(first.name, decodeTextFile(new Uint8Array(await first.arrayBuffer())));
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await first.arrayBuffer());
+    } catch (e) {
+      // The browser lost the file between the pick and the read: deleted, changed, or on a drive gone offline.
+      return { kind: 'error', name: first.name, message: unreadable(e) };
+    }
+    const loaded = await load(first.name, decodeTextFile(bytes));
     if (loaded.kind !== 'mapplic') return loaded;
   } else if (!files.every((f) => SITE_PART.test(f.name))) {
     return {

@@ -76,4 +76,23 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations.map((l) => [l.title, l.groups])).toEqual([['Louvre', ['sights']]]);
   });
+
+  it('says so when the browser cannot read the picked file any more, and takes the next pick', async () => {
+    openImport(geoMap());
+    // As Chromium fails a file deleted, changed or gone offline between the pick and the read.
+    const gone = (name: string) => {
+      const file = aFile(['x'], name);
+      file.arrayBuffer = () =>
+        Promise.reject(new DOMException('The requested file could not be read.', 'NotReadableError'));
+      return file;
+    };
+    for (const name of ['shops.geojson', 'Old town.kmz']) {
+      pick('import-file', [gone(name)]);
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'The file could not be read (The requested file could not be read.). Pick it again; if it was moved, changed or is on a network drive, copy it to this computer first.',
+      );
+    }
+    pick('import-file', [aFile([readFileSync(join(GEO_FIXTURES, 'my-maps-old-town.kml'))], 'old-town.kml')]);
+    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+  });
 });
