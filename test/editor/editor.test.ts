@@ -31,8 +31,8 @@ const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="
 let browser: Browser;
 let user: TestUser;
 
-async function serverDoc(mapId: string): Promise<{ doc: MapDocument; version: number }> {
-  const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+async function serverDoc(mapId: string, owner = user): Promise<{ doc: MapDocument; version: number }> {
+  const data = await call<MapWithDocument>('getMap', { id: mapId }, owner);
   const res = await fetch(data.documentUrl);
   return { doc: (await res.json()) as MapDocument, version: data.map.version };
 }
@@ -238,11 +238,13 @@ describe('the map editor', () => {
   it('imports a Google My Maps KMZ (deflated, as Chromium unzips and parses it) with its layers as groups', async () => {
     const doc = blankDocument({ mapWidth: 1000, mapHeight: 800 });
     doc.settings.geo = { extent: [-10, 35, 30, 60] };
-    const id = await call<string>('createMap', { title: 'My Maps import', mapData: doc }, user);
+    // A user of its own: a free account holds two test maps, and the tests above keep theirs.
+    const importer = await createUser({ name: 'Import Tester' });
+    const id = await call<string>('createMap', { title: 'My Maps import', mapData: doc }, importer);
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInWithTokens(page, user);
+    await signInWithTokens(page, importer);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await openFileMenuItem(page, 'Import…');
@@ -263,7 +265,7 @@ describe('the map editor', () => {
     await expect.poll(() => page.locator('.vlist__row').count()).toBe(2);
     await page.keyboard.press('Control+s');
     await waitForStatus(page, 'saved');
-    const saved = (await serverDoc(id)).doc;
+    const saved = (await serverDoc(id, importer)).doc;
     expect(saved.groups.map((g) => g.name)).toEqual(['Cafés, bars & bakeries', 'food']);
     expect(saved.locations.map((l) => [l.title, l.color, l.desc ?? l.about])).toEqual([
       ['Blue Door Café', '#0288d1', 'Espresso and <b>pastries</b>'],
