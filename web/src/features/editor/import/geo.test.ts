@@ -310,6 +310,45 @@ describe('KML, KMZ and GPX as their authors made them', () => {
   });
 });
 
+describe('OpenStreetMap data as Overpass exports it', () => {
+  it('keeps its tags: contact tags as phone, website and e-mail, the others as custom fields, its node id as the id', () => {
+    const d = doc();
+    d.settings.geo = { extent: [-10, 35, 30, 60] };
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      generator: 'overpass-turbo',
+      features: [
+        {
+          type: 'Feature',
+          properties: {
+            '@id': 'node/4242',
+            amenity: 'cafe',
+            name: 'Café Kranzler',
+            'addr:street': 'Kurfürstendamm',
+            'contact:phone': '+49 30 8877',
+            'contact:website': 'https://kranzler.example',
+            opening_hours: 'Mo-Su 09:00-20:00',
+            wheelchair: 'limited',
+          },
+          geometry: { type: 'Point', coordinates: [13.33, 52.5] },
+          id: 'node/4242',
+        },
+      ],
+    });
+    expect(pointsToLocations(parseGeoJson(text), d).locations).toEqual([
+      {
+        id: 'node-4242',
+        latlon: [52.5, 13.33],
+        title: 'Café Kranzler',
+        phone: '+49 30 8877',
+        link: 'https://kranzler.example',
+        hours: 'Mo-Su 09:00-20:00',
+        fields: { amenity: 'cafe', addr_street: 'Kurfürstendamm', wheelchair: 'limited' },
+      },
+    ]);
+  });
+});
+
 describe('any file’s points', () => {
   // Names and values as files hold them: location keys in any case, aliases, reserved words, separators, empties.
   const key = fc.oneof(

@@ -94,10 +94,17 @@ export const FIELDS_PROPERTY = 'fields';
 const STYLE_PROPERTY =
   /^(?:style(?:url|hash|maphash)|icon|icon-.+|label-.+|stroke(?:-.+)?|fill(?:-.+)?|marker-.+|visibility|open|timespan|timestamp|coordinateproperties|_gpxtype|@.+)$/;
 
-/** Location properties a feature's property of that name fills (as a CSV column's header), and KML's own names. */
+/**
+ * Location properties a feature's property of that name fills besides a CSV header's names: KML's own (`phoneNumber`,
+ * My Maps' photos) and OpenStreetMap's contact tags, as Overpass exports them.
+ */
 const PROPERTY_TARGETS: Readonly<Record<string, 'phone' | 'email' | 'link' | 'hours' | 'image' | 'groups'>> = {
   phonenumber: 'phone',
   gx_media_links: 'image',
+  'contact:phone': 'phone',
+  'contact:mobile': 'phone',
+  'contact:email': 'email',
+  'contact:website': 'link',
 };
 const FILLED = new Set(['phone', 'email', 'link', 'hours', 'image', 'groups']);
 
