@@ -6,7 +6,7 @@ import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
 import { dialogAtom, filePickerAtom } from '../editor-state';
 import { download, fileNameFor, toCsv, toJson } from '../import/export';
-import { toGeoJson } from '../import/export-geo';
+import { geoExportCounts, toGeoJson, toKml } from '../import/export-geo';
 import { FileLibraryDialog } from './FileLibraryDialog';
 import { ImportDialog } from './ImportDialog';
 import { PublishDialog } from './PublishDialog';
@@ -64,7 +64,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         >
           Locations as CSV ({doc.locations.length} rows)
         </button>
-        <GeoJsonExport />
+        <GeoExports />
       </div>
       <div className="confirm__actions">
         <button type="button" className="btn btn--primary" onClick={onClose}>
@@ -76,34 +76,45 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The locations as GeoJSON points for GIS tools and web maps: on a geo-calibrated map only (GeoJSON places points by
- * latitude and longitude), saying why otherwise, and how many locations have no position of their own.
+ * The locations as GeoJSON (GIS tools and web maps) and KML (Google Earth, My Maps): on a geo-calibrated map only
+ * (both place points by latitude and longitude), saying why otherwise, and how many locations have no position of
+ * their own. The files are written when asked for.
  */
-function GeoJsonExport() {
+function GeoExports() {
   const { doc } = useEditorState();
   const { map } = useEditor();
   const hintId = useId();
-  const out = useMemo(() => (doc.settings.geo ? toGeoJson(doc) : null), [doc]);
-  const hint = !out
-    ? 'GeoJSON places points by latitude and longitude: calibrate the map in Settings first.'
-    : `For GIS tools and web maps (QGIS, uMap, geojson.io).${
-        out.unplaced === 1
+  const counts = useMemo(() => (doc.settings.geo ? geoExportCounts(doc) : null), [doc]);
+  const left = counts?.unplaced ?? 0;
+  const hint = !counts
+    ? 'GeoJSON and KML place points by latitude and longitude: calibrate the map in Settings first.'
+    : `GeoJSON for GIS tools and web maps (QGIS, uMap, geojson.io); KML for Google Earth and My Maps, a folder per group.${
+        left === 1
           ? ' 1 location that stands for a shape of the plan has no position of its own and is left out.'
-          : out.unplaced > 1
-            ? ` ${out.unplaced} locations that stand for shapes of the plan have no position of their own and are left out.`
+          : left > 1
+            ? ` ${left} locations that stand for shapes of the plan have no position of their own and are left out.`
             : ''
       }`;
+  const choice = (label: string, write: () => void) => (
+    <button
+      type="button"
+      className="btn btn--secondary btn--block"
+      disabled={!counts || counts.points === 0}
+      aria-describedby={hintId}
+      onClick={write}
+    >
+      {label}
+      {counts ? ` (${counted(counts.points, 'point')})` : ''}
+    </button>
+  );
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--secondary btn--block"
-        disabled={!out || out.points === 0}
-        aria-describedby={hintId}
-        onClick={() => out && download(out.text, fileNameFor(map.title, 'geojson'), 'application/geo+json')}
-      >
-        Locations as GeoJSON{out ? ` (${counted(out.points, 'point')})` : ''}
-      </button>
+      {choice('Locations as GeoJSON', () =>
+        download(toGeoJson(doc).text, fileNameFor(map.title, 'geojson'), 'application/geo+json'),
+      )}
+      {choice('Locations as KML', () =>
+        download(toKml(doc, map.title).text, fileNameFor(map.title, 'kml'), 'application/vnd.google-earth.kml+xml'),
+      )}
       <p className="field__hint" id={hintId}>
         {hint}
       </p>

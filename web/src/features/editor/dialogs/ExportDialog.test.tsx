@@ -18,20 +18,22 @@ function openExport(doc: MapDocument) {
 }
 
 const geoJsonButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Locations as GeoJSON/ });
+const kmlButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Locations as KML/ });
 
 describe('File › Export…', () => {
-  it('offers GeoJSON on a map that is not geo-calibrated only as a step away, saying which', () => {
+  it('offers GeoJSON and KML on a map that is not geo-calibrated only as a step away, saying which', () => {
     const doc = blankDocument();
     doc.locations = [{ id: 'gate', title: 'Gate', coord: [0.5, 0.5] }];
     openExport(doc);
-    expect(geoJsonButton().disabled).toBe(true);
-    expect(geoJsonButton().getAttribute('aria-describedby')).toBeTruthy();
-    expect(
-      screen.getByText('GeoJSON places points by latitude and longitude: calibrate the map in Settings first.'),
-    ).toBeTruthy();
+    for (const button of [geoJsonButton(), kmlButton()]) {
+      expect(button.disabled).toBe(true);
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(
+        'GeoJSON and KML place points by latitude and longitude: calibrate the map in Settings first.',
+      );
+    }
   });
 
-  it('downloads a calibrated map’s locations as GeoJSON points, saying which are left out', async () => {
+  it('downloads a calibrated map’s locations as GeoJSON and KML points, saying which are left out', async () => {
     const doc = blankDocument();
     doc.settings.geo = { extent: [-10, 35, 30, 60] };
     doc.locations = [
@@ -39,8 +41,8 @@ describe('File › Export…', () => {
       { id: 'gate', title: 'Gate', latlon: [48.85, 2.35] },
     ];
     openExport(doc);
-    expect(screen.getByText(/For GIS tools and web maps/).textContent).toBe(
-      'For GIS tools and web maps (QGIS, uMap, geojson.io). 1 location that stands for a shape of the plan has no position of its own and is left out.',
+    expect(screen.getByText(/GeoJSON for GIS tools/).textContent).toBe(
+      'GeoJSON for GIS tools and web maps (QGIS, uMap, geojson.io); KML for Google Earth and My Maps, a folder per group. 1 location that stands for a shape of the plan has no position of its own and is left out.',
     );
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -52,7 +54,10 @@ describe('File › Export…', () => {
       names.push(this.download);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Locations as GeoJSON (1 point)' }));
-    expect(names).toEqual(['Riverside-Mall.geojson']);
+    fireEvent.click(screen.getByRole('button', { name: 'Locations as KML (1 point)' }));
+    expect(names).toEqual(['Riverside-Mall.geojson', 'Riverside-Mall.kml']);
+    expect(blobs[1]!.type).toBe('application/vnd.google-earth.kml+xml');
+    expect(await blobs[1]!.text()).toContain('<Placemark id="gate">');
     expect(blobs[0]!.type).toBe('application/geo+json');
     const written = JSON.parse(await blobs[0]!.text());
     expect(written.features.map((f: { id: string; geometry: unknown }) => [f.id, f.geometry])).toEqual([

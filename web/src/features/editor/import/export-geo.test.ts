@@ -1,6 +1,6 @@
 /**
- * File › Export… › "Locations as GeoJSON" and File › Import… are each other's inverse for what GeoJSON holds: a
- * location's position, title, texts, groups, floor, colour, contact details and custom fields.
+ * File › Export… › "Locations as GeoJSON" (and "as KML") and File › Import… are each other's inverse for what these
+ * files hold: a location's position, title, texts, groups, floor, colour, contact details and custom fields.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,25 +8,34 @@ import { blankDocument, type Location, type MapDocument } from '@mapnest/shared/
 import { locationPoint } from '@mapnest/shared/map-geo';
 import { RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import { importLocations } from '../actions/structure';
-import { toGeoJson } from './export-geo';
+import { toGeoJson, toKml } from './export-geo';
 import { parseGeoJson, pointsToLocations } from './geo';
+import { parseKml } from './kml';
+import { nodeXml } from './picked-files.fixtures';
 
 const EXTENT: [number, number, number, number] = [-10, 35, 30, 60];
 
-/** What the GeoJSON export writes of a location (its other properties are the map's JSON export's). */
+/** What the exports write of a location (its other properties are the map's JSON export's); KML's colours are six digits. */
 const KEPT = ['id', 'title', 'about', 'desc', 'groups', 'layer', 'color', 'phone', 'email', 'link', 'hours', 'image'];
-const kept = (l: Location) =>
+const kept = (l: Location, format: Format) =>
   Object.fromEntries(
-    Object.entries(l).filter(
-      ([k, v]) =>
-        (KEPT.includes(k) || (k === 'fields' && Object.keys(v as object).length)) &&
-        !(k === 'groups' && !(v as string[]).length),
-    ),
+    Object.entries(l)
+      .filter(
+        ([k, v]) =>
+          (KEPT.includes(k) || (k === 'fields' && Object.keys(v as object).length)) &&
+          !(k === 'groups' && !(v as string[]).length),
+      )
+      .map(([k, v]) => [k, k === 'color' && format === 'KML' ? sixDigits(v as string) : v]),
   );
+const sixDigits = (c: string) => (c.length <= 5 ? `#${[...c.slice(1)].map((d) => d + d).join('')}` : c.slice(0, 7));
+
+type Format = 'GeoJSON' | 'KML';
+const read = (doc: MapDocument, format: Format) =>
+  format === 'GeoJSON' ? parseGeoJson(toGeoJson(doc).text) : parseKml(toKml(doc, 'Map').text, nodeXml);
 
 /** The export imported back into the same map over its locations (File › Import… with "Replace"). */
-function importBack(doc: MapDocument): MapDocument {
-  const result = pointsToLocations(parseGeoJson(toGeoJson(doc).text), doc, { floor: doc.layers[0]!.id });
+function importBack(doc: MapDocument, format: Format): MapDocument {
+  const result = pointsToLocations(read(doc, format), doc, { floor: doc.layers[0]!.id });
   expect(result.issues).toEqual([]);
   return importLocations.perform(doc, { ...result, mode: 'replace' });
 }
@@ -96,16 +105,19 @@ const mapArb = fc
     });
   });
 
-describe('the GeoJSON export', () => {
+describe.each(['GeoJSON', 'KML'] as const)('the %s export', (format) => {
   it('imports back as the same locations, in the same places', () => {
     fc.assert(
       fc.property(mapArb, (doc) => {
-        const back = importBack(doc);
+        const back = importBack(doc, format);
         expect(back.groups).toEqual(doc.groups);
-        expect(back.locations.map(kept)).toEqual(doc.locations.map(kept));
-        back.locations.forEach((l, i) => {
+        // KML holds a group's locations together in its folder: the same locations, by folder.
+        const inOrder = (ls: Location[]) => (format === 'KML' ? [...ls].sort((a, b) => a.id.localeCompare(b.id)) : ls);
+        const [before, after] = [inOrder(doc.locations), inOrder(back.locations)];
+        expect(after.map((l) => kept(l, format))).toEqual(before.map((l) => kept(l, format)));
+        after.forEach((l, i) => {
           const [x, y] = locationPoint(l, doc.settings)!;
-          const [x0, y0] = locationPoint(doc.locations[i]!, doc.settings)!;
+          const [x0, y0] = locationPoint(before[i]!, doc.settings)!;
           expect(Math.abs(x - x0)).toBeLessThan(1e-6);
           expect(Math.abs(y - y0)).toBeLessThan(1e-6);
         });
@@ -113,7 +125,9 @@ describe('the GeoJSON export', () => {
       { numRuns: 200 },
     );
   });
+});
 
+describe('the GeoJSON export', () => {
   it('leaves out a location that stands for a shape of the plan, and says how many', () => {
     const doc = blankDocument();
     doc.settings.geo = { extent: EXTENT };

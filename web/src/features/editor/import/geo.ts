@@ -38,7 +38,7 @@ export interface GeoPoint {
   color?: string;
   /** Its other properties as text, in the file's order: built-in ones (phone, website, …) and custom fields. */
   properties: [string, string][];
-  /** Custom fields the file names as such (a `fields` object, as the GeoJSON export writes those named like a property). */
+  /** Custom fields the file names as such (`fields.<key>`, as the exports write those named like a property). */
   fields?: [string, string][];
   lat: number;
   lon: number;
@@ -84,8 +84,11 @@ export const POINT_PROPERTIES = {
   color: ['marker-color', 'icon-color'],
   id: ['id'],
 } as const;
-/** The property holding custom fields as an object: fields the export could not write under their own names. */
-export const FIELDS_PROPERTY = 'fields';
+/**
+ * The prefix of a property that is a custom field by name (`fields.website`), as the exports write a field the import
+ * would read as something else under its own name (see `readsAsField`); as filters name custom fields.
+ */
+export const FIELD_PREFIX = 'fields.';
 
 /**
  * Properties that only style a feature (simplestyle's marker-color and stroke, what KML's styles become, timestamps):
@@ -136,14 +139,6 @@ function withoutDataLines(description: string, properties: readonly [string, str
   return kept.length === lines.length ? description : kept.join('<br>').trim();
 }
 
-/** A `fields` object's values as text, or undefined when the property is no such object. */
-function ownFields(value: unknown): [string, string][] | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]): [string, string] => [k, text(v)])
-    .filter(([, v]) => v !== '');
-}
-
 /**
  * Whether a property of this name is read back as the custom field of that name: not one of a point's own
  * (POINT_PROPERTIES, in any case), nor a style, nor one a location property takes (a CSV header's name).
@@ -153,7 +148,6 @@ export function readsAsField(key: string): boolean {
   const header = csvHeaderKey(key);
   const target = PROPERTY_TARGETS[header] ?? CSV_COLUMN_ALIASES[header];
   return (
-    key !== FIELDS_PROPERTY &&
     !Object.values(POINT_PROPERTIES).some((names) => (names as readonly string[]).includes(lower)) &&
     !STYLE_PROPERTY.test(lower) &&
     !(target && FILLED.has(target))
@@ -196,8 +190,9 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
   const floor = take(POINT_PROPERTIES.floor);
   const color = take(POINT_PROPERTIES.color);
   const id = take(POINT_PROPERTIES.id)?.[1] || text(feature?.id);
-  const fields = ownFields(props[FIELDS_PROPERTY]);
-  if (fields) used.add(FIELDS_PROPERTY);
+  const fieldKeys = Object.keys(props).filter((k) => k.startsWith(FIELD_PREFIX) && text(props[k]) !== '');
+  for (const k of fieldKeys) used.add(k);
+  const fields = fieldKeys.map((k): [string, string] => [k.slice(FIELD_PREFIX.length), text(props[k])]);
   const properties: [string, string][] = Object.keys(props)
     .filter((key) => !used.has(key) && !STYLE_PROPERTY.test(key.toLowerCase()))
     .map((key): [string, string] => [key, text(props[key])])
@@ -216,7 +211,7 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
     ...(entry.folder && { folder: entry.folder }),
     ...(color && markerColor(color[1]) && { color: markerColor(color[1]) }),
     properties,
-    ...(fields && { fields }),
+    ...(fields.length && { fields }),
     lon: c[0],
     lat: c[1],
   };
@@ -290,6 +285,16 @@ function pointFloor(
   }
 }
 
+/** The map's group a folder names: the one with that id, else that name or id in any case (as a CSV cell names groups). */
+export function groupOfFolder(groups: readonly Group[], folder: string): Group | undefined {
+  const key = folder.toLowerCase();
+  return (
+    groups.find((g) => g.id === folder) ??
+    groups.find((g) => g.name.toLowerCase() === key) ??
+    groups.find((g) => g.id.toLowerCase() === key)
+  );
+}
+
 /**
  * The group of each folder the points are in: the map's group with that id, or that name or id in any case (as a CSV
  * cell names groups), else a new one named as the folder, whole (a folder "Cafés, bars" is one group, where a CSV cell
@@ -302,10 +307,7 @@ function folderGroups(points: readonly GeoPoint[], doc: MapDocument): { byFolder
   const room = L.groups - doc.groups.length;
   for (const folder of new Set(points.map((p) => p.folder).filter((f): f is string => !!f))) {
     const key = folder.toLowerCase();
-    const known =
-      doc.groups.find((g) => g.id === folder) ??
-      doc.groups.find((g) => g.name.toLowerCase() === key) ??
-      doc.groups.find((g) => g.id.toLowerCase() === key);
+    const known = groupOfFolder(doc.groups, folder);
     if (known) byFolder.set(folder, known.id);
     else if (made.length < room) {
       // Made as a CSV cell's new group is (./csv.ts), so the two imports give one folder the same id.
