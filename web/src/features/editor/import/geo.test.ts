@@ -221,10 +221,12 @@ describe('KML, KMZ and GPX as their authors made them', () => {
     expect(importLocations.perform(once, { ...again, mode: 'merge' })).toEqual(once);
   });
 
-  it('reads a KMZ’s doc.kml, and says what is wrong with a KMZ or a KML that cannot be read', async () => {
+  it('reads a KMZ’s doc.kml alone, and says what is wrong with a KMZ or a KML that cannot be read', async () => {
     const kmz = zip(
       [
         { name: 'images/icon-1.png', data: new Uint8Array([137, 80, 78, 71]) },
+        // Its photos are not unpacked: one this import could not read (encrypted) does not stop it.
+        { name: 'images/photo.jpg', data: new Uint8Array([255, 216]), store: true, flags: 1 },
         { name: 'doc.kml', data: new TextEncoder().encode(MY_MAPS_KML) },
       ],
       'old-town.kmz',

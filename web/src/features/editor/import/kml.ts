@@ -78,7 +78,7 @@ export function parseGpx(text: string, parseXml: ParseXml = browserXml): GeoPars
  * in it. Rejects with the reason when it holds none, or one too large to import.
  */
 export async function kmzText(file: Blob): Promise<string> {
-  const kmls = (await unzip(file)).filter((f) => /\.kml$/i.test(f.name));
+  const kmls = await unzip(file, (name) => /\.kml$/i.test(name));
   const main = kmls.find((f) => f.name.toLowerCase() === 'doc.kml') ?? kmls[0];
   if (!main) throw new Error('The KMZ holds no KML file (doc.kml).');
   const tooLarge = importSizeProblem(main.bytes.length);

@@ -94,14 +94,20 @@ export async function readZip(zip: Blob): Promise<File[]> {
   );
 }
 
-/** The entries of a zip archive as bytes, each named by its path inside it (see readZip). */
-export async function unzip(zip: Blob): Promise<{ name: string; bytes: Uint8Array }[]> {
+/**
+ * The entries of a zip archive as bytes, each named by its path inside it (see readZip); only those `wanted` names
+ * are unpacked (a KMZ's KML, not its photos).
+ */
+export async function unzip(
+  zip: Blob,
+  wanted: (name: string) => boolean = () => true,
+): Promise<{ name: string; bytes: Uint8Array }[]> {
   const buffer = await zip.arrayBuffer();
   const view = new DataView(buffer);
   const files: { name: string; bytes: Uint8Array }[] = [];
   let total = 0;
   for (const e of entries(buffer)) {
-    if (skipped(e.name)) continue;
+    if (skipped(e.name) || !wanted(e.name)) continue;
     if (e.flags & 1) throw new ZipError(`“${e.name}” in the zip is encrypted: zip the files without a password.`);
     total += e.size;
     if (total > MAX_ZIP_TOTAL) throw new ZipError('The zip unpacks to more than 200 MB.');
