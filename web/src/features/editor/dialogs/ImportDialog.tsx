@@ -18,7 +18,8 @@ import {
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, textFileProblem } from '../import/text-file';
-import { isKmz, isZip } from '../import/zip';
+import { isKmz, isZip, MAX_ZIP_TOTAL } from '../import/zip';
+import { megabytes } from '@mapnest/shared/files';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
@@ -95,6 +96,12 @@ const unreadable = (e: unknown) =>
 
 /** A KMZ's placemarks: its KML, unzipped. */
 async function loadKmz(file: File): Promise<Loaded> {
+  if (file.size > MAX_ZIP_TOTAL)
+    return {
+      kind: 'error',
+      name: file.name,
+      message: `The KMZ is ${megabytes(file.size)}, over the ${megabytes(MAX_ZIP_TOTAL)} limit for a KMZ to import.`,
+    };
   const { kmzText, parseKml } = await import('../import/kml');
   try {
     return { kind: 'points', name: file.name, format: 'KML', parsed: parseKml(await kmzText(file)) };
@@ -112,9 +119,10 @@ async function loadKmz(file: File): Promise<Loaded> {
 async function loadFiles(files: readonly File[]): Promise<Loaded> {
   const first = files[0]!;
   if (files.length === 1 && !isZip(first) && !PLAN.test(first.name)) {
+    // A KMZ is held to the size of its KML (its photos are not read), and to the zip reader's cap as a whole.
+    if (isKmz(first)) return loadKmz(first);
     const tooLarge = importSizeProblem(first.size);
     if (tooLarge) return { kind: 'error', name: first.name, message: tooLarge };
-    if (isKmz(first)) return loadKmz(first);
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await first.arrayBuffer());

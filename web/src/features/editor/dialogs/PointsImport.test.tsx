@@ -95,4 +95,23 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
     pick('import-file', [aFile([readFileSync(join(GEO_FIXTURES, 'my-maps-old-town.kml'))], 'old-town.kml')]);
     expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
   });
+
+  it('reads a KMZ larger than a text file may be when its KML is small, and refuses one over the zip limit', async () => {
+    openImport(geoMap());
+    // 60 MB of photos beside the KML: over the 50 MB a CSV or KML may be, read all the same (the photos are not).
+    const photos = new Uint8Array(60 * 1024 * 1024);
+    pick('import-file', [
+      kmz([
+        { name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) },
+        { name: 'images/photos.jpg', data: photos },
+      ]),
+    ]);
+    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+    const huge = kmz([{ name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) }]);
+    Object.defineProperty(huge, 'size', { value: 201 * 1024 * 1024 });
+    pick('import-file', [huge]);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The KMZ is 201 MB, over the 200 MB limit for a KMZ to import.',
+    );
+  });
 });
