@@ -34,7 +34,9 @@ type Loaded =
   | ({ kind: 'document'; name: string } & LoadedDocument)
   /** A Mapplic export whose floors name their plans: read with its floor files in the site picker. */
   | { kind: 'mapplic'; name: string; choice: MapplicSiteChoice }
-  | { kind: 'error'; name: string; message: string };
+  | { kind: 'error'; name: string; message: string }
+  /** A single file being read (a large KMZ or CSV can take a moment). */
+  | { kind: 'reading'; name: string };
 
 /** A plan or an image of a Mapplic site (a GIF only to be named as one the upload refuses). */
 const PLAN = /\.(svg|png|jpe?g|webp|gif)$/i;
@@ -154,6 +156,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     const pick = ++picks.current;
     if (files.length > 1 || isZip(files[0]!))
       setLoaded({ kind: 'mapplic', name: files[0]!.name, choice: { ...EMPTY_SITE_CHOICE, reading: true } });
+    else setLoaded({ kind: 'reading', name: files[0]!.name });
     const next = await loadFiles(files);
     if (pick === picks.current) setLoaded(next);
   };
@@ -169,6 +172,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <MapplicImport value={loaded.choice} onChange={setChoice} onDone={onClose} />
       ) : (
         <FilesInput loaded={loaded} over={over} setOver={setOver} onPick={(files) => void read(files)} />
+      )}
+      {loaded?.kind === 'reading' && (
+        <p className="panel__hint" role="status">
+          Reading {loaded.name}…
+        </p>
       )}
       {loaded?.kind === 'error' && (
         <p className="form-alert form-alert--error" role="alert">

@@ -106,6 +106,8 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
         { name: 'images/photos.jpg', data: photos },
       ]),
     ]);
+    // Said while it is read.
+    expect(screen.getByRole('status').textContent).toBe('Reading Old town.kmz…');
     expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
     const huge = kmz([{ name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) }]);
     Object.defineProperty(huge, 'size', { value: 201 * 1024 * 1024 });
