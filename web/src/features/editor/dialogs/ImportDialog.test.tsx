@@ -362,12 +362,12 @@ describe('the Import dialog with other files', () => {
     pick('import-file', [aFile(['\uFEFF\r\n  \r\n'], 'blank.csv', 'text/csv')]);
     await screen.findByText('File: blank.csv. Drop another here or');
     expect(screen.getByRole('alert').textContent).toBe('The file is empty.');
-    // An Excel workbook (a zip) picked instead of its CSV.
+    // A spreadsheet in a format the import does not read (LibreOffice's .ods, a zip), picked instead of its CSV.
     const workbook = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xa1, 0xff, 0xfe]);
-    pick('import-file', [aFile([workbook], 'shops.xlsx')]);
-    await screen.findByText('File: shops.xlsx. Drop another here or');
+    pick('import-file', [aFile([workbook], 'shops.ods')]);
+    await screen.findByText('File: shops.ods. Drop another here or');
     expect(screen.getByRole('alert').textContent).toBe(
-      'The file is not a CSV (text) file. Save a spreadsheet as CSV first (in Excel: File › Save As › CSV UTF-8).',
+      'The file is neither a CSV (text) file nor an Excel workbook (.xlsx). Save the spreadsheet as .xlsx or as CSV (in Excel: File › Save As › CSV UTF-8).',
     );
     expect(screen.queryByText(/auto-detect/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();

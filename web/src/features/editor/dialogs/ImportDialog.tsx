@@ -17,8 +17,9 @@ import {
 } from '../import/csv';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
-import { decodeTextFile, importSizeProblem, textFileProblem } from '../import/text-file';
+import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '../import/text-file';
 import { isKmz, isZip, MAX_ZIP_TOTAL } from '../import/zip';
+import type { WorkbookSheet } from '../import/xlsx';
 import { megabytes } from '@mapnest/shared/files';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
@@ -30,6 +31,8 @@ import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../imp
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
+  /** An Excel workbook: its sheets with data, the one shown by its index. */
+  | { kind: 'workbook'; name: string; sheets: WorkbookSheet[]; sheet: number }
   | ({ kind: 'points' } & LoadedPoints)
   | ({ kind: 'document'; name: string } & LoadedDocument)
   /** A Mapplic export whose floors name their plans: read with its floor files in the site picker. */
@@ -43,7 +46,8 @@ const PLAN = /\.(svg|png|jpe?g|webp|gif)$/i;
 /** What may be picked together: a Mapplic export (.json), its floor plans and images, and .zip archives of them. */
 const SITE_PART = /\.(json|svg|png|jpe?g|webp|gif|zip)$/i;
 const ACCEPT = [
-  '.csv,.tsv,.txt,.json,.geojson,.kml,.kmz,.gpx,text/csv,application/json,application/geo+json',
+  '.csv,.tsv,.txt,.xlsx,.json,.geojson,.kml,.kmz,.gpx,text/csv,application/json,application/geo+json',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml',
   '.zip,.svg,.png,.jpg,.jpeg,.webp,application/zip,image/*',
 ].join(',');
@@ -96,6 +100,20 @@ async function load(name: string, text: string): Promise<Loaded> {
 const unreadable = (e: unknown) =>
   `The file could not be read (${e instanceof Error || e instanceof DOMException ? e.message : String(e)}). Pick it again; if it was moved, changed or is on a network drive, copy it to this computer first.`;
 
+/** An Excel workbook's sheets, read by ../import/xlsx.ts (loaded for it). */
+async function loadWorkbook(file: File): Promise<Loaded> {
+  const { readWorkbook } = await import('../import/xlsx');
+  try {
+    const sheets = await readWorkbook(file);
+    if (sheets.length === 0) return { kind: 'error', name: file.name, message: 'The workbook is empty.' };
+    return { kind: 'workbook', name: file.name, sheets, sheet: 0 };
+  } catch (e) {
+    if (e instanceof DOMException) return { kind: 'error', name: file.name, message: unreadable(e) };
+    if (!(e instanceof Error)) throw e;
+    return { kind: 'error', name: file.name, message: e.message };
+  }
+}
+
 /** A KMZ's placemarks: its KML, unzipped. */
 async function loadKmz(file: File): Promise<Loaded> {
   if (file.size > MAX_ZIP_TOTAL)
@@ -125,6 +143,7 @@ async function loadFiles(files: readonly File[]): Promise<Loaded> {
     if (isKmz(first)) return loadKmz(first);
     const tooLarge = importSizeProblem(first.size);
     if (tooLarge) return { kind: 'error', name: first.name, message: tooLarge };
+    if (isWorkbook(first)) return loadWorkbook(first);
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await first.arrayBuffer());
@@ -165,8 +184,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">
       <h2 id={titleId}>Import</h2>
       <p className="panel__hint">
-        CSV (with column mapping), points from GeoJSON, KML, KMZ (Google My Maps and Earth) or GPX (for geo-calibrated
-        maps), a Mapnest map exported as JSON, or a Mapplic export with its floor plans (several files or a .zip).
+        CSV or Excel (.xlsx, with column mapping), points from GeoJSON, KML, KMZ (Google My Maps and Earth) or GPX (for
+        geo-calibrated maps), a Mapnest map exported as JSON, or a Mapplic export with its floor plans (several files or
+        a .zip).
       </p>
       {loaded?.kind === 'mapplic' ? (
         <MapplicImport value={loaded.choice} onChange={setChoice} onDone={onClose} />
@@ -184,6 +204,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </p>
       )}
       {loaded?.kind === 'csv' && <CsvImport key={loaded.name} csv={loaded.csv} onDone={onClose} />}
+      {loaded?.kind === 'workbook' && (
+        <>
+          <SheetChoice loaded={loaded} onChange={(sheet) => setLoaded({ ...loaded, sheet })} />
+          <CsvImport key={`${loaded.name}/${loaded.sheet}`} csv={loaded.sheets[loaded.sheet]!.csv} onDone={onClose} />
+        </>
+      )}
       {loaded?.kind === 'points' && <PointsImport key={loaded.name} loaded={loaded} onDone={onClose} />}
       {loaded?.kind === 'document' && <DocumentImport key={loaded.name} loaded={loaded} onDone={onClose} />}
       {!loaded && (
@@ -194,6 +220,30 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </div>
       )}
     </Modal>
+  );
+}
+
+/** Which sheet of a workbook is imported: the first with data, or another picked here. */
+function SheetChoice({
+  loaded,
+  onChange,
+}: {
+  loaded: Extract<Loaded, { kind: 'workbook' }>;
+  onChange(sheet: number): void;
+}) {
+  if (loaded.sheets.length === 1)
+    return <p className="panel__hint">Sheet “{loaded.sheets[0]!.name}”, the workbook’s one sheet with data.</p>;
+  return (
+    <label className="field">
+      <span className="field__label">Sheet ({loaded.sheets.length} with data)</span>
+      <select className="input" value={loaded.sheet} onChange={(e) => onChange(Number(e.target.value))}>
+        {loaded.sheets.map((s, i) => (
+          <option key={s.name} value={i}>
+            {s.name} ({counted(s.csv.rows.length, 'row')})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -15,6 +15,10 @@ export const importSizeProblem = (size: number): string | null =>
     ? `The file is ${megabytes(size)}, over the ${megabytes(IMPORT_FILE_MAX_BYTES)} limit for a file to import.`
     : null;
 
+/** Whether a picked file is an Excel workbook (by its name or type), read as a table by ./xlsx.ts. */
+export const isWorkbook = (file: File) =>
+  /\.xlsx$/i.test(file.name) || file.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** The file's text: UTF-8 or UTF-16 by its byte order mark, UTF-8 when valid, else Windows-1252. */
 export function decodeTextFile(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
@@ -35,6 +39,6 @@ export function textFileProblem(name: string, text: string): string | null {
   if (!text.slice(0, 8000).includes('\0')) return null;
   const kind = /\.(geo)?json$/i.test(name) ? 'JSON' : (/\.(kml|gpx)$/i.exec(name)?.[1]?.toUpperCase() ?? 'CSV');
   return kind === 'CSV'
-    ? 'The file is not a CSV (text) file. Save a spreadsheet as CSV first (in Excel: File › Save As › CSV UTF-8).'
+    ? 'The file is neither a CSV (text) file nor an Excel workbook (.xlsx). Save the spreadsheet as .xlsx or as CSV (in Excel: File › Save As › CSV UTF-8).'
     : `The file is not a ${kind} (text) file.`;
 }

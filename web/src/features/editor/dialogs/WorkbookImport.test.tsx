@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { uploadFile } from '../files-api';
+import { aFile } from '../import/picked-files.fixtures';
+import { dialog, openImport, pick, uploadsLikeTheLibrary } from './import-dialog.fixtures';
+
+vi.mock('../files-api', async (original) => ({
+  ...(await original<typeof import('../files-api')>()),
+  uploadFile: vi.fn(),
+}));
+uploadsLikeTheLibrary(vi.mocked(uploadFile));
+
+const TENANTS = readFileSync(join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx'));
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('the Import dialog with an Excel workbook', () => {
+  it('maps the first sheet’s columns as a CSV’s, offers the others, and imports the rows', async () => {
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    doc.layers.push({ id: 'first', name: 'First floor', file: '' });
+    const h = openImport(doc);
+    pick('import-file', [aFile([TENANTS], 'tenants.xlsx', XLSX)]);
+    const sheet = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Sheet (2 with data)' });
+    expect(Array.from(sheet.options, (o) => o.textContent)).toEqual(['Tenants (3 rows)', 'Notes (0 rows)']);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Column “Floor” goes to' }).value).toBe('layer');
+    expect(screen.getByText(/3 locations ready to import, each on the floor its row names\./)).toBeTruthy();
+
+    // Another sheet is mapped afresh; back on the first, its rows import.
+    fireEvent.change(sheet, { target: { value: '1' } });
+    expect(screen.getByRole('combobox', { name: /Column “Updated by the leasing team/ })).toBeTruthy();
+    fireEvent.change(sheet, { target: { value: '0' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.notices.at(-1)?.text).toBe('Imported 3 locations and 3 new groups. Undo reverts the import.');
+    expect(h.doc().locations.map((l) => [l.id, l.layer, l.fields?.Opened])).toEqual([
+      ['g01', 'ground', '2019-03-01'],
+      ['g02', 'ground', '2021-11-15'],
+      ['f01', 'first', undefined],
+    ]);
+  });
+
+  it('says plainly what is wrong with a workbook it cannot read, and changes nothing', async () => {
+    const h = openImport();
+    pick('import-file', [aFile(['not a workbook'], 'tenants.xlsx', XLSX)]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^The file is not an Excel workbook this import can read \(.+\)\. Save it again as \.xlsx or as CSV/,
+    );
+    expect(h.doc()).toBe(h.before);
+  });
+});

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { guessMapping, rowsToLocations } from './csv';
+import { readWorkbook } from './xlsx';
+
+/** A tenant list as a spreadsheet keeps it: numbers, a date, TRUE and FALSE, empty cells, two sheets. */
+const TENANTS = join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx');
+
+describe('an Excel workbook', () => {
+  it('reads each sheet with data as a table of text, as a CSV of it would be', async () => {
+    const sheets = await readWorkbook(new Blob([readFileSync(TENANTS)]));
+    expect(sheets.map((s) => s.name)).toEqual(['Tenants', 'Notes']);
+    const { headers, rows } = sheets[0]!.csv;
+    expect(headers).toEqual([
+      'id',
+      'Name',
+      'Category',
+      'x',
+      'y',
+      'Phone',
+      'Opening hours',
+      'Floor',
+      'Unit area (m²)',
+      'Opened',
+      'Open late',
+    ]);
+    expect(rows).toEqual([
+      [
+        'g01',
+        'Urban Thread',
+        'Fashion',
+        '0.21',
+        '0.3',
+        '+44 20 7946 0101',
+        'Mo-Sa 9-20',
+        'Ground floor',
+        '120',
+        '2019-03-01',
+        'no',
+      ],
+      [
+        'g02',
+        'Maison Lumière',
+        'Home; Gifts',
+        '0.28',
+        '0.3',
+        '',
+        'Mo-Su 10-18',
+        'Ground floor',
+        '85.5',
+        '2021-11-15',
+        'yes',
+      ],
+      ['f01', 'Nordic Knit', 'Fashion', '0.075', '0.62', '020 7946 0199', '', 'First floor', '64', '', 'no'],
+    ]);
+  });
+
+  it('imports through the CSV import’s mapping and rules: floors by name, groups, contact details, custom fields', async () => {
+    const [tenants] = await readWorkbook(new Blob([readFileSync(TENANTS)]));
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    doc.layers.push({ id: 'first', name: 'First floor', file: '' });
+    const { csv } = tenants!;
+    const result = rowsToLocations(csv, guessMapping(csv.headers, csv.rows), doc);
+    expect(result.issues).toEqual([]);
+    expect(result.groups.map((g) => g.name)).toEqual(['Fashion', 'Home', 'Gifts']);
+    expect(result.locations[1]).toEqual({
+      id: 'g02',
+      title: 'Maison Lumière',
+      groups: ['home', 'gifts'],
+      coord: [0.28, 0.3],
+      hours: 'Mo-Su 10-18',
+      layer: 'ground',
+      fields: { Unit_area_m2: '85.5', Opened: '2021-11-15', Open_late: 'yes' },
+    });
+    expect(result.locations[2]).toMatchObject({ id: 'f01', layer: 'first', phone: '020 7946 0199' });
+  });
+
+  it('says what is wrong with a file that is no workbook', async () => {
+    await expect(readWorkbook(new Blob(['id,title\n']))).rejects.toThrow(
+      /^The file is not an Excel workbook this import can read \(.+\)\. Save it again as \.xlsx or as CSV/,
+    );
+  });
+});

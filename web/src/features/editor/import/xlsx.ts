@@ -1,0 +1,47 @@
+/**
+ * Excel workbooks (.xlsx) as the CSV import reads them: each sheet with data becomes a table of text, its first row
+ * the header, so a tenant list kept in Excel or Google Sheets imports without a detour through "Save As CSV", through
+ * the same column mapping and cell rules as a CSV (./csv.ts). Read by read-excel-file (ADR 110), which the import
+ * dialog loads only when a workbook is picked.
+ */
+import readXlsxFile from 'read-excel-file/universal';
+import type { ParsedCsv } from './csv';
+
+/** A sheet of the workbook as a table. */
+export interface WorkbookSheet {
+  name: string;
+  csv: ParsedCsv;
+}
+
+/**
+ * A cell as a CSV would hold it: numbers as the shortest text that reads back as the same number (Excel stores 0.075 as
+ * 0.074999999999999997), yes or no for TRUE and FALSE, a date as YYYY-MM-DD (with its time when it has one).
+ */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+  }
+  return String(value).trim();
+}
+
+/** The workbook's sheets that hold data, in order; rejects with the reason when it is no workbook this can read. */
+export async function readWorkbook(file: Blob): Promise<WorkbookSheet[]> {
+  let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
+  try {
+    sheets = await readXlsxFile(await file.arrayBuffer());
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(
+      `The file is not an Excel workbook this import can read (${why}). Save it again as .xlsx or as CSV (in Excel: File › Save As › CSV UTF-8).`,
+    );
+  }
+  return sheets.flatMap(({ sheet, data }) => {
+    const rows = data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell !== ''));
+    const [headers, ...body] = rows;
+    if (!headers) return [];
+    return [{ name: sheet, csv: { headers, rows: body, errors: [] } }];
+  });
+}
