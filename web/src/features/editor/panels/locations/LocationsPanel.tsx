@@ -66,8 +66,8 @@ export function LocationsPanel() {
       </div>
       {doc.locations.length === 0 ? (
         <p className="panel__empty">
-          No locations yet. Choose <strong>+ Add</strong> and {forPointer('click')} the map, or import a CSV, GeoJSON or
-          KML file.
+          No locations yet. Choose <strong>+ Add</strong> and {forPointer('click')} the map, or import a spreadsheet
+          (CSV or Excel) or a GeoJSON, KML or GPX file.
         </p>
       ) : items.length === 0 ? (
         <p className="panel__empty">No location matches “{query}”.</p>
