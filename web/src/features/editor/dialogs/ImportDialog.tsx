@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
+import { megabytes } from '@mapnest/shared/files';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
@@ -20,7 +21,6 @@ import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '../import/text-file';
 import { isKmz, isZip, MAX_ZIP_TOTAL } from '../import/zip';
 import type { WorkbookSheet } from '../import/xlsx';
-import { megabytes } from '@mapnest/shared/files';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
@@ -100,6 +100,13 @@ async function load(name: string, text: string): Promise<Loaded> {
 const unreadable = (e: unknown) =>
   `The file could not be read (${e instanceof Error || e instanceof DOMException ? e.message : String(e)}). Pick it again; if it was moved, changed or is on a network drive, copy it to this computer first.`;
 
+/** What a reader's refusal says: the browser's own failure to read, or the reader's reason. */
+function readFailed(name: string, e: unknown): Loaded {
+  if (e instanceof DOMException) return { kind: 'error', name, message: unreadable(e) };
+  if (!(e instanceof Error)) throw e;
+  return { kind: 'error', name, message: e.message };
+}
+
 /** An Excel workbook's sheets, read by ../import/xlsx.ts (loaded for it). */
 async function loadWorkbook(file: File): Promise<Loaded> {
   const { readWorkbook } = await import('../import/xlsx');
@@ -108,9 +115,7 @@ async function loadWorkbook(file: File): Promise<Loaded> {
     if (sheets.length === 0) return { kind: 'error', name: file.name, message: 'The workbook is empty.' };
     return { kind: 'workbook', name: file.name, sheets, sheet: 0 };
   } catch (e) {
-    if (e instanceof DOMException) return { kind: 'error', name: file.name, message: unreadable(e) };
-    if (!(e instanceof Error)) throw e;
-    return { kind: 'error', name: file.name, message: e.message };
+    return readFailed(file.name, e);
   }
 }
 
@@ -126,9 +131,7 @@ async function loadKmz(file: File): Promise<Loaded> {
   try {
     return { kind: 'points', name: file.name, format: 'KML', parsed: parseKml(await kmzText(file)) };
   } catch (e) {
-    if (e instanceof DOMException) return { kind: 'error', name: file.name, message: unreadable(e) };
-    if (!(e instanceof Error)) throw e;
-    return { kind: 'error', name: file.name, message: e.message };
+    return readFailed(file.name, e);
   }
 }
 
@@ -176,7 +179,20 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (files.length > 1 || isZip(files[0]!))
       setLoaded({ kind: 'mapplic', name: files[0]!.name, choice: { ...EMPTY_SITE_CHOICE, reading: true } });
     else setLoaded({ kind: 'reading', name: files[0]!.name });
-    const next = await loadFiles(files);
+    let next: Loaded;
+    try {
+      next = await loadFiles(files);
+    } catch (e) {
+      // A part of the import that did not load (the site was updated under this tab), or a fault of ours: said,
+      // and left in the console, rather than a dialog reading forever.
+      console.error(e);
+      const why = e instanceof Error ? e.message : String(e);
+      next = {
+        kind: 'error',
+        name: files[0]!.name,
+        message: `The file could not be read (${why}). Reload the page and pick it again.`,
+      };
+    }
     if (pick === picks.current) setLoaded(next);
   };
   const setChoice = (choice: MapplicSiteChoice) => setLoaded((l) => (l?.kind === 'mapplic' ? { ...l, choice } : l));
