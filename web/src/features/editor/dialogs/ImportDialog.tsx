@@ -11,6 +11,7 @@ import {
   ownField,
   ownFieldRefused,
   parseCsv,
+  rowSaid,
   rowsToLocations,
   TARGET_LABELS,
   type ColumnTarget,
@@ -247,19 +248,31 @@ function SheetChoice({
   loaded: Extract<Loaded, { kind: 'workbook' }>;
   onChange(sheet: number): void;
 }) {
-  if (loaded.sheets.length === 1)
-    return <p className="panel__hint">Sheet “{loaded.sheets[0]!.name}”, the workbook’s one sheet with data.</p>;
+  const shown = loaded.sheets[loaded.sheet]!;
+  const header = shown.csv.rowsAt?.header ?? 1;
   return (
-    <label className="field">
-      <span className="field__label">Sheet ({loaded.sheets.length} with data)</span>
-      <select className="input" value={loaded.sheet} onChange={(e) => onChange(Number(e.target.value))}>
-        {loaded.sheets.map((s, i) => (
-          <option key={s.name} value={i}>
-            {s.name} ({counted(s.csv.rows.length, 'row')})
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      {loaded.sheets.length === 1 ? (
+        <p className="panel__hint">Sheet “{shown.name}”, the workbook’s one sheet with data.</p>
+      ) : (
+        <label className="field">
+          <span className="field__label">Sheet ({loaded.sheets.length} with data)</span>
+          <select className="input" value={loaded.sheet} onChange={(e) => onChange(Number(e.target.value))}>
+            {loaded.sheets.map((s, i) => (
+              <option key={s.name} value={i}>
+                {s.name} ({counted(s.csv.rows.length, 'row')})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {shown.above.length > 0 && (
+        <p className="panel__hint">
+          The header is row {header}; above it, “
+          {shown.above.map((t) => (t.length > 80 ? `${t.slice(0, 79)}…` : t)).join(' / ')}” is left out.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -382,7 +395,9 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const result = useMemo(() => rowsToLocations(csv, mapping, doc, { floor }), [csv, mapping, doc, floor]);
   const issues = [
     ...csv.errors,
-    ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`),
+    ...result.issues.map(
+      (i) => `${rowSaid(csv, i.line, true)}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`,
+    ),
   ];
   const good = result.locations.length;
   const canImport = !result.blocking && good > 0;

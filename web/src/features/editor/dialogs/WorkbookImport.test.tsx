@@ -14,6 +14,7 @@ vi.mock('../files-api', async (original) => ({
 uploadsLikeTheLibrary(vi.mocked(uploadFile));
 
 const TENANTS = readFileSync(join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx'));
+const STANDS = readFileSync(join(__dirname, '../../../../../test/fixtures/spreadsheets/stands.xlsx'));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('the Import dialog with an Excel workbook', () => {
@@ -39,6 +40,26 @@ describe('the Import dialog with an Excel workbook', () => {
       ['g02', 'ground', '2021-11-15'],
       ['f01', 'first', undefined],
     ]);
+  });
+
+  it('reads the header under a title and names problems by the sheet’s rows', async () => {
+    openImport();
+    pick('import-file', [aFile([STANDS], 'stands.xlsx', XLSX)]);
+    expect(await screen.findByText('Sheet “Stands”, the workbook’s one sheet with data.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The header is row 3; above it, “Trade fair 2027: stand list (updated every Monday)” is left out.',
+      ),
+    ).toBeTruthy();
+    // Headers of its own: the author says where they go.
+    expect(screen.getByRole('alert').textContent).toContain('Row 3: Map at least one column to Id or Title');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Column “Stand” goes to' }), { target: { value: 'id' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Column “Exhibitor” goes to' }), {
+      target: { value: 'title' },
+    });
+    const problems = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(problems).toContain('Row 6, column “Stand”: The id "A1" is also used on row 4');
+    expect(problems).toContain('Row 8, column “x”: The position "left, 0.5" is not two numbers');
   });
 
   it('says plainly what is wrong with a workbook it cannot read, and changes nothing', async () => {

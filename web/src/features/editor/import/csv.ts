@@ -85,7 +85,20 @@ export interface ParsedCsv {
   errorRows?: ReadonlySet<number>;
   /** Numbers may be written with a decimal comma ("0,075"): the file is semicolon-separated (csvDecimalComma). */
   decimalComma?: boolean;
+  /**
+   * Where the header and each row are in the file, when not lines 1, 2, 3…: a workbook's sheet numbers its rows as the
+   * spreadsheet does, past the blank rows and any title above the header, and problems name them "row".
+   */
+  rowsAt?: { header: number; rows: readonly number[]; word: 'row' };
 }
+
+/** The number a problem names a row by: its line in the file (the header is line 1), or its row in the sheet. */
+export const rowNumber = (csv: ParsedCsv, index: number) => csv.rowsAt?.rows[index] ?? index + 2;
+/** "Line 4" or, in a workbook, "Row 4". */
+export const rowSaid = (csv: ParsedCsv, line: number, capital = false) => {
+  const word = csv.rowsAt?.word ?? 'line';
+  return `${capital ? word[0]!.toUpperCase() + word.slice(1) : word} ${line}`;
+};
 
 /**
  * Splits CSV text (comma, semicolon or tab separated) into a header and rows. The separator is the one the header
@@ -177,7 +190,7 @@ function valuesFit(
 }
 
 export interface CsvIssue {
-  /** Line in the file (the header is line 1). */
+  /** Line in the file (the header is line 1), or the row of a workbook's sheet (`rowNumber`). */
   line: number;
   column: string;
   message: string;
@@ -216,9 +229,13 @@ const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as 
  * Problems of the mapping itself: they concern the whole file. Empty latitude and longitude columns (the export of a
  * map with a custom field named "lat" has them) need no calibration.
  */
-function mappingIssues(mapping: readonly ColumnTarget[], doc: MapDocument, hasLatLon: boolean): CsvIssue[] {
+function mappingIssues(
+  mapping: readonly ColumnTarget[],
+  doc: MapDocument,
+  { hasLatLon, header }: { hasLatLon: boolean; header: number },
+): CsvIssue[] {
   const issues: CsvIssue[] = [];
-  const fileIssue = (message: string) => issues.push({ line: 1, column: '', message });
+  const fileIssue = (message: string) => issues.push({ line: header, column: '', message });
   const has = (target: ColumnTarget) => mapping.includes(target);
   if (!has('title') && !has('id')) fileIssue('Map at least one column to Id or Title');
   if (has('x') !== has('y')) fileIssue('Map both X and Y, or neither');
@@ -300,7 +317,7 @@ class ImportRow {
       this.issues.push({
         line: this.line,
         column: this.header('id'),
-        message: `The id "${id}" is also used on line ${seen.get(id)}`,
+        message: `The id "${id}" is also used on ${rowSaid(this.state.csv, seen.get(id)!)}`,
       });
     seen.set(id, this.line);
     taken.add(id);
@@ -392,7 +409,8 @@ export function rowsToLocations(
 ): CsvImport {
   const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon'), mapping.indexOf('latlon')];
   const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
-  const blocking = mappingIssues(mapping, doc, hasLatLon);
+  const header = csv.rowsAt?.header ?? 1;
+  const blocking = mappingIssues(mapping, doc, { hasLatLon, header });
   if (blocking.length) return { locations: [], groups: [], issues: blocking, blocking: true, badRows: 0 };
   const state: ImportState = {
     csv,
@@ -414,7 +432,7 @@ export function rowsToLocations(
     }
     if (cells.every((v) => v.trim() === '')) return;
     const mark = state.refs.mark();
-    const row = new ImportRow(state, cells, r + 2);
+    const row = new ImportRow(state, cells, rowNumber(csv, r));
     row.readCells();
     row.readId();
     row.readPosition();
@@ -430,6 +448,7 @@ export function rowsToLocations(
     state.refs.forget(mark);
     badRows++;
   });
-  if (csv.rows.length === 0) issues.push({ line: 2, column: '', message: 'The file has a header but no rows' });
+  if (csv.rows.length === 0)
+    issues.push({ line: header + 1, column: '', message: 'The file has a header but no rows' });
   return { locations, groups: state.refs.made, issues, blocking: csv.rows.length === 0, badRows };
 }

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { guessMapping, rowsToLocations } from './csv';
+import { guessMapping, rowSaid, rowsToLocations } from './csv';
 import { readWorkbook } from './xlsx';
 
 /** A tenant list as a spreadsheet keeps it: numbers, a date, TRUE and FALSE, empty cells, two sheets. */
 const TENANTS = join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx');
+/** A stand list with a title above its header, a blank row, a repeated stand and a position in words. */
+const STANDS = join(__dirname, '../../../../../test/fixtures/spreadsheets/stands.xlsx');
 
 describe('an Excel workbook', () => {
   it('reads each sheet with data as a table of text, as a CSV of it would be', async () => {
@@ -81,5 +83,19 @@ describe('an Excel workbook', () => {
     await expect(readWorkbook(new Blob(['id,title\n']))).rejects.toThrow(
       /^The file is not an Excel workbook this import can read \(.+\)\. Save it again as \.xlsx or as CSV/,
     );
+  });
+
+  it('finds the header under a title, and names each problem by its row in the sheet', async () => {
+    const [stands] = await readWorkbook(new Blob([readFileSync(STANDS)]));
+    expect(stands!.above).toEqual(['Trade fair 2027: stand list (updated every Monday)']);
+    const { csv } = stands!;
+    expect(csv.headers).toEqual(['Stand', 'Exhibitor', 'x', 'y']);
+    expect(csv.rowsAt).toEqual({ header: 3, rows: [4, 5, 6, 8], word: 'row' });
+    const result = rowsToLocations(csv, ['id', 'title', 'x', 'y'], blankDocument());
+    expect(result.issues.map((i) => `${rowSaid(csv, i.line, true)}, column “${i.column}”: ${i.message}`)).toEqual([
+      'Row 6, column “Stand”: The id "A1" is also used on row 4',
+      'Row 8, column “x”: The position "left, 0.5" is not two numbers',
+    ]);
+    expect(result.locations.map((l) => l.id)).toEqual(['A1', 'A2']);
   });
 });

@@ -11,6 +11,8 @@ import type { ParsedCsv } from './csv';
 export interface WorkbookSheet {
   name: string;
   csv: ParsedCsv;
+  /** Text above the header (a title, a note), left out: rows of one cell before the first row of several. */
+  above: string[];
 }
 
 /**
@@ -39,9 +41,32 @@ export async function readWorkbook(file: Blob): Promise<WorkbookSheet[]> {
     );
   }
   return sheets.flatMap(({ sheet, data }) => {
-    const rows = data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell !== ''));
-    const [headers, ...body] = rows;
-    if (!headers) return [];
-    return [{ name: sheet, csv: { headers, rows: body, errors: [] } }];
+    const table = sheetTable(data.map((row) => row.map(cellText)));
+    return table ? [{ name: sheet, ...table }] : [];
   });
+}
+
+/**
+ * A sheet's rows (row 1 first, as the reader gives them) as a table: its rows with something in them, numbered as the
+ * sheet numbers them; the header is the first, or the first of several cells when only single cells (a title, a note)
+ * come before it; columns empty throughout are left out.
+ */
+function sheetTable(cells: string[][]): Pick<WorkbookSheet, 'csv' | 'above'> | null {
+  const filled = (row: string[]) => row.filter((c) => c !== '').length;
+  const rows = cells.map((row, i) => ({ at: i + 1, row })).filter(({ row }) => filled(row) > 0);
+  const first = rows.findIndex(({ row }) => filled(row) > 1);
+  const start = first > 0 && rows.slice(0, first).every(({ row }) => filled(row) === 1) ? first : 0;
+  const [head, ...body] = rows.slice(start);
+  if (!head) return null;
+  const used = head.row.map((_, c) => rows.slice(start).some(({ row }) => (row[c] ?? '') !== ''));
+  const keep = (row: string[]) => head.row.map((_, c) => row[c] ?? '').filter((_, c) => used[c]);
+  return {
+    csv: {
+      headers: keep(head.row),
+      rows: body.map(({ row }) => keep(row)),
+      errors: [],
+      rowsAt: { header: head.at, rows: body.map(({ at }) => at), word: 'row' },
+    },
+    above: rows.slice(0, start).map(({ row }) => row.find((c) => c !== '')!),
+  };
 }
