@@ -235,7 +235,7 @@ describe('the map editor', () => {
     await context.close();
   }, 120_000);
 
-  it('imports a Google My Maps KMZ (deflated, as Chromium unzips and parses it) with its layers as groups', async () => {
+  it('imports a Google My Maps KMZ (deflated, as Chromium unzips and parses it) with its layers as groups, and reads a workbook', async () => {
     const doc = blankDocument({ mapWidth: 1000, mapHeight: 800 });
     doc.settings.geo = { extent: [-10, 35, 30, 60] };
     // A user of its own: a free account holds two test maps, and the tests above keep theirs.
@@ -283,6 +283,16 @@ describe('the map editor', () => {
       'The KML file is not well-formed XML: error on line 1 at column 59: Unexpected closing tag: Document != Placemark',
     );
     expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+
+    // An Excel workbook is read in the browser too (its reader is a chunk of its own), sheet by sheet.
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'tenants.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await readFile(join(GEO_FIXTURES, '../spreadsheets/tenants.xlsx')),
+    });
+    const sheet = dialog.getByRole('combobox', { name: 'Sheet (2 with data)' });
+    await sheet.waitFor();
+    expect(await sheet.locator('option').allInnerTexts()).toEqual(['Tenants (3 rows)', 'Notes (0 rows)']);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
