@@ -62,6 +62,12 @@ describe('the Import dialog with an Excel workbook', () => {
     expect(problems).toContain('Row 8, column “x”: The position "left, 0.5" is not two numbers');
   });
 
+  it('reads a workbook the system types as a zip as a workbook, not as a Mapplic site', async () => {
+    openImport();
+    pick('import-file', [aFile([TENANTS], 'tenants.xlsx', 'application/zip')]);
+    expect(await screen.findByRole('combobox', { name: 'Sheet (2 with data)' })).toBeTruthy();
+  });
+
   it('says plainly what is wrong with a workbook it cannot read, and changes nothing', async () => {
     const h = openImport();
     pick('import-file', [aFile(['not a workbook'], 'tenants.xlsx', XLSX)]);

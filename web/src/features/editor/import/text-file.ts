@@ -1,6 +1,6 @@
 /**
- * A picked file as text for the import: CSV, GeoJSON, KML, GPX and JSON are text files. Spreadsheets save CSV in more than
- * one encoding: UTF-8 (Excel's "CSV UTF-8", with a byte order mark), UTF-16 with its byte order mark ("Unicode
+ * A picked file as text for the import: CSV, GeoJSON, KML, GPX and JSON are text files. Spreadsheets save CSV in more
+ * than one encoding: UTF-8 (Excel's "CSV UTF-8", with a byte order mark), UTF-16 with its byte order mark ("Unicode
  * text"), or the Windows code page of the computer (Excel's plain "CSV": Windows-1252 in Western Europe and the
  * Americas), which is not UTF-8 as soon as a name has an accent.
  */

@@ -142,6 +142,11 @@ function typeFor(name: string): string {
 /** Whether a picked file is a KMZ, a zipped KML (read as KML, not as a Mapplic site's archive). */
 export const isKmz = (file: File) => /\.kmz$/i.test(file.name) || file.type === 'application/vnd.google-earth.kmz';
 
-/** Whether a picked file is a zip archive of a Mapplic site (by name or type; a KMZ is read as KML). */
+/**
+ * Whether a picked file is a zip archive of a Mapplic site (by name or type). A KMZ is read as KML and an Excel
+ * workbook as a table, also when the system types them as zips, as some do.
+ */
 export const isZip = (file: File) =>
-  !isKmz(file) && (/\.zip$/i.test(file.name) || /^application\/(x-)?zip/.test(file.type));
+  !isKmz(file) &&
+  !/\.xlsx$/i.test(file.name) &&
+  (/\.zip$/i.test(file.name) || /^application\/(x-)?zip/.test(file.type));
