@@ -84,17 +84,22 @@ const CATEGORY = 'category';
 /** The locations as a GeoJSON FeatureCollection (RFC 7946). */
 export function toGeoJson(doc: MapDocument): GeoExport {
   const { points, unplaced } = exportedPoints(doc);
-  const features = points.map(({ location, lonLat: coordinates, groups, properties }) => ({
-    type: 'Feature',
-    id: location.id,
-    geometry: { type: 'Point', coordinates },
-    properties: Object.fromEntries([
-      [POINT_PROPERTIES.id[0], location.id],
-      ...properties.slice(0, 3),
-      ...(groups.length ? [[CATEGORY, groups.join(', ')]] : []),
-      ...properties.slice(3),
-    ]),
-  }));
+  const texts: readonly string[] = [POINT_PROPERTIES.title[0], POINT_PROPERTIES.about[0], POINT_PROPERTIES.desc[0]];
+  const features = points.map(({ location, lonLat: coordinates, groups, properties }) => {
+    // The groups after the title and texts, as a table of the locations would read.
+    const after = properties.filter(([k]) => texts.includes(k)).length;
+    return {
+      type: 'Feature',
+      id: location.id,
+      geometry: { type: 'Point', coordinates },
+      properties: Object.fromEntries([
+        [POINT_PROPERTIES.id[0], location.id],
+        ...properties.slice(0, after),
+        ...(groups.length ? [[CATEGORY, groups.join(', ')]] : []),
+        ...properties.slice(after),
+      ]),
+    };
+  });
   const text = `${JSON.stringify({ type: 'FeatureCollection', features }, null, 2)}\n`;
   return { text, points: points.length, unplaced };
 }
@@ -147,7 +152,9 @@ export function toKml(doc: MapDocument, title: string): GeoExport {
   const folders = new Map<string | null, ExportedPoint[]>();
   for (const p of points) {
     const folder = p.location.groups?.length ? folderOf.get(p.location.groups[0]!)! : null;
-    folders.set(folder, [...(folders.get(folder) ?? []), p]);
+    const inside = folders.get(folder);
+    if (inside) inside.push(p);
+    else folders.set(folder, [p]);
   }
   const body = [...folders].map(([folder, inside]) => {
     const marks = inside.map((p) => placemark(p, folder === null ? '    ' : '      ')).join('\n');
