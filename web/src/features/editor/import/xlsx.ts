@@ -1,7 +1,7 @@
 /**
- * Excel workbooks (.xlsx) as the CSV import reads them: each sheet with data becomes a table of text, its first row
- * the header, so a tenant list kept in Excel or Google Sheets imports without a detour through "Save As CSV", through
- * the same column mapping and cell rules as a CSV (./csv.ts). Read by read-excel-file (ADR 110), which the import
+ * Excel workbooks (.xlsx) as the CSV import reads them: each sheet with data becomes a table of text under its header
+ * row (see `sheetTable`), so a tenant list kept in Excel or Google Sheets (File › Download › Microsoft Excel) imports
+ * without a detour through "Save As CSV", through the same column mapping and cell rules as a CSV (./csv.ts). Read by read-excel-file (ADR 110), which the import
  * dialog loads only when a workbook is picked.
  */
 import readXlsxFile from 'read-excel-file/universal';
@@ -31,9 +31,11 @@ function cellText(value: unknown): string {
 
 /** The workbook's sheets that hold data, in order; rejects with the reason when it is no workbook this can read. */
 export async function readWorkbook(file: Blob): Promise<WorkbookSheet[]> {
+  // A file the browser cannot read any more rejects here, as itself (the dialog says so), not as a bad workbook.
+  const bytes = await file.arrayBuffer();
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
-    sheets = await readXlsxFile(await file.arrayBuffer());
+    sheets = await readXlsxFile(bytes);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new Error(
