@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
 import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
+import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import {
   guessMapping,
   ownField,
@@ -386,6 +387,44 @@ function CsvColumnsTable({
   );
 }
 
+/**
+ * What to do when the column of floors names floors the map does not have (a building's list imported onto a map of
+ * one floor): add them, or ignore the column. Each such row is also listed as a problem above.
+ */
+function UnknownFloorsNote({ csv, mapping }: { csv: ParsedCsv; mapping: readonly ColumnTarget[] }) {
+  const { doc } = useEditorState();
+  const column = mapping.indexOf('layer');
+  const unknown = useMemo(() => {
+    if (column < 0) return [];
+    const refs = new CsvReferences(doc);
+    const names = new Set<string>();
+    for (const row of csv.rows) {
+      const value = csvCell(row[column] ?? '');
+      if (value === '') continue;
+      try {
+        refs.layer(value);
+      } catch (e) {
+        if (!(e instanceof CsvCellProblem)) throw e;
+        names.add(value);
+      }
+    }
+    return [...names];
+  }, [csv, column, doc]);
+  if (unknown.length === 0) return null;
+  const floors = doc.layers.map((l) => l.name).join(', ');
+  const shown =
+    unknown.length > 5
+      ? `${unknown.slice(0, 5).join('”, “')}” and ${unknown.length - 5} more`
+      : `${unknown.join('”, “')}”`;
+  return (
+    <p className="panel__hint">
+      The column “{csv.headers[column] || `Column ${column + 1}`}” names {unknown.length === 1 ? 'a floor' : 'floors'}{' '}
+      this map does not have (“{shown}; its {doc.layers.length === 1 ? 'floor is' : 'floors are'} {floors}). Add{' '}
+      {unknown.length === 1 ? 'it' : 'them'} in Layers, or set the column to Ignore to put the rows on one floor.
+    </p>
+  );
+}
+
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
@@ -432,6 +471,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       )}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
+      <UnknownFloorsNote csv={csv} mapping={mapping} />
       {canImport && (
         <StaleAboutImportNote
           rows={result.locations}

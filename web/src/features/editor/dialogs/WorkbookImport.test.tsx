@@ -62,6 +62,19 @@ describe('the Import dialog with an Excel workbook', () => {
     expect(problems).toContain('Row 8, column “x”: The position "left, 0.5" is not two numbers');
   });
 
+  it('onto a map of one floor, says what to do about the floors the sheet names', async () => {
+    const h = openImport(blankDocument());
+    pick('import-file', [aFile([TENANTS], 'tenants.xlsx', XLSX)]);
+    const note =
+      'The column “Floor” names floors this map does not have (“Ground floor”, “First floor”; its floor is Floor 1). Add them in Layers, or set the column to Ignore to put the rows on one floor.';
+    expect(await screen.findByText(note)).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Column “Floor” goes to' }), { target: { value: 'ignore' } });
+    expect(screen.queryByText(note)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations).toHaveLength(3);
+  });
+
   it('reads a workbook the system types as a zip as a workbook, not as a Mapplic site', async () => {
     openImport();
     pick('import-file', [aFile([TENANTS], 'tenants.xlsx', 'application/zip')]);
