@@ -34,7 +34,7 @@ export interface GeoPoint {
   floor?: { value: string; property: string };
   /** The KML folder it is in (a My Maps layer) or the GPX waypoint's type: its group. */
   folder?: string;
-  /** Its marker colour (KML's icon colour, GeoJSON's `marker-color`), as #rgb or #rrggbb. */
+  /** Its marker colour (KML's icon colour, GeoJSON's `marker-color`), as #rgb, #rrggbb or #rrggbbaa. */
   color?: string;
   /** Its other properties as text, in the file's order: built-in ones (phone, website, …) and custom fields. */
   properties: [string, string][];
