@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { buckets, s3 } from '../helpers/accounts';
-import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { createPublishedMap, createUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -45,12 +45,15 @@ const shownLift = (page: Page) => page.locator('.mn-layer:not([hidden]) [id="lif
 const boundTo = async (page: Page) => (await shownLift(page).getAttribute('data-mn-loc')) ?? '';
 const liftClass = async (page: Page) => (await shownLift(page).getAttribute('class')) ?? '';
 
-/** Clicks the lift of the floor shown, the whole map in view (the camera stays where the other floor's lift was). */
+/**
+ * Clicks the lift of the floor shown, the whole map in view (the camera stays where the other floor's lift was). The
+ * reset's camera move is waited out: a box read while it still glides is clicked where the lift no longer is.
+ */
 async function clickShownLift(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Reset map' }).click();
   await page.locator('.mn-popup').waitFor({ state: 'detached' });
   await expect.poll(async () => (await shownLift(page).boundingBox())?.width ?? 0).toBeLessThan(200);
-  const b = (await shownLift(page).boundingBox())!;
+  const b = await settledBox(shownLift(page), 10);
   await page.mouse.click(b.x + b.width / 2, b.y + b.height / 3);
 }
 
