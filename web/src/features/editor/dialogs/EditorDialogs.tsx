@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
-import { counted } from '../../../lib/words';
 import { useAtom } from 'jotai';
 import { Modal } from '../../../components/Modal';
+import { counted } from '../../../lib/words';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
 import { dialogAtom, filePickerAtom } from '../editor-state';
