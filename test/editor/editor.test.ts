@@ -19,7 +19,7 @@ import {
   artifact,
 } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
-import { GEO_FIXTURES, zip } from '../../web/src/features/editor/import/picked-files.fixtures';
+import { GEO_FIXTURES, SPREADSHEET_FIXTURES, zip } from '../../web/src/features/editor/import/picked-files.fixtures';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
   <rect width="800" height="600" fill="#f8fafc"/>
@@ -288,7 +288,7 @@ describe('the map editor', () => {
     await page.setInputFiles('[data-testid=import-file]', {
       name: 'tenants.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await readFile(join(GEO_FIXTURES, '../spreadsheets/tenants.xlsx')),
+      buffer: await readFile(join(SPREADSHEET_FIXTURES, 'tenants.xlsx')),
     });
     const sheet = dialog.getByRole('combobox', { name: 'Sheet (2 with data)' });
     await sheet.waitFor();

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { uploadFile } from '../files-api';
-import { aFile } from '../import/picked-files.fixtures';
+import { aFile, SPREADSHEET_FIXTURES } from '../import/picked-files.fixtures';
 import { dialog, openImport, pick, uploadsLikeTheLibrary } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
@@ -13,8 +13,8 @@ vi.mock('../files-api', async (original) => ({
 }));
 uploadsLikeTheLibrary(vi.mocked(uploadFile));
 
-const TENANTS = readFileSync(join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx'));
-const STANDS = readFileSync(join(__dirname, '../../../../../test/fixtures/spreadsheets/stands.xlsx'));
+const TENANTS = readFileSync(join(SPREADSHEET_FIXTURES, 'tenants.xlsx'));
+const STANDS = readFileSync(join(SPREADSHEET_FIXTURES, 'stands.xlsx'));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('the Import dialog with an Excel workbook', () => {

@@ -8,6 +8,7 @@
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
+import { escapeHtml } from '../../../viewer/sanitize';
 import { references } from './export';
 import { FIELD_PREFIX, groupOfFolder, POINT_PROPERTIES, readsAsField } from './geo';
 
@@ -107,10 +108,8 @@ export function toGeoJson(doc: MapDocument): GeoExport {
 /** Characters XML 1.0 cannot hold at all (control characters but tab and line ends): left out of the file. */
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const xml = (s: string) =>
-  s
-    .replace(NOT_XML, '')
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+/** Text as XML: what XML cannot hold left out, markup characters escaped as the viewer escapes text for HTML. */
+const xml = (s: string) => escapeHtml(s.replace(NOT_XML, ''));
 /** HTML as character data, whole ("]]>" inside it split across two sections). */
 const cdata = (s: string) => `<![CDATA[${s.replace(NOT_XML, '').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 

@@ -9,6 +9,8 @@ import { FILE_MAX_BYTES } from '@mapnest/shared/files';
 export const MAPPLIC_FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
 /** GeoJSON, KML and GPX files as their tools write them. */
 export const GEO_FIXTURES = join(__dirname, '../../../../../test/fixtures/geo');
+/** Excel workbooks as a spreadsheet program writes them. */
+export const SPREADSHEET_FIXTURES = join(__dirname, '../../../../../test/fixtures/spreadsheets');
 
 /** A picked file as a browser gives it: jsdom's File cannot be read (no text()), Node's can. */
 export const aFile = (parts: (string | Buffer)[], name: string, type = '') =>

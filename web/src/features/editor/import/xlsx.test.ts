@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { guessMapping, rowSaid, rowsToLocations } from './csv';
+import { SPREADSHEET_FIXTURES } from './picked-files.fixtures';
 import { readWorkbook } from './xlsx';
 
 /** A tenant list as a spreadsheet keeps it: numbers, a date, TRUE and FALSE, empty cells, two sheets. */
-const TENANTS = join(__dirname, '../../../../../test/fixtures/spreadsheets/tenants.xlsx');
+const TENANTS = join(SPREADSHEET_FIXTURES, 'tenants.xlsx');
 /** A stand list with a title above its header, a blank row, a repeated stand and a position in words. */
-const STANDS = join(__dirname, '../../../../../test/fixtures/spreadsheets/stands.xlsx');
+const STANDS = join(SPREADSHEET_FIXTURES, 'stands.xlsx');
 
 describe('an Excel workbook', () => {
   it('reads each sheet with data as a table of text, as a CSV of it would be', async () => {
