@@ -37,6 +37,11 @@ const openModals = new Set<OpenModal>();
 /** The page's own overflow, put back when the last modal closes (one may close after another has opened). */
 let pageOverflow = '';
 
+/** Whether a modal dialog is open: the page behind it takes no keys of its own (the editor's shortcuts). */
+export function modalOpen(): boolean {
+  return openModals.size > 0;
+}
+
 function register(entry: OpenModal) {
   if (openModals.size === 0) pageOverflow = document.body.style.overflow;
   openModals.add(entry);

@@ -106,10 +106,11 @@ describe('the bar’s File menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'File' }));
     const save = screen.getByRole('menuitem', { name: /^Save/ });
     expect(save.getAttribute('aria-disabled')).toBeNull();
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent?.replace(/Ctrl\+S|⌘S/, ''))).toEqual([
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent?.replace(/Ctrl\+[SP]|⌘[SP]/, ''))).toEqual([
       'Save',
       'Import…',
       'Export…',
+      'Print…',
     ]);
     fireEvent.click(save);
     await waitFor(() => expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']));

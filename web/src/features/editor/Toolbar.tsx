@@ -334,6 +334,12 @@ function MapActions() {
           },
           { id: 'import', title: 'Import…', onSelect: () => setDialog('import') },
           { id: 'export', title: 'Export…', onSelect: () => setDialog('export') },
+          {
+            id: 'print',
+            title: 'Print…',
+            trailing: key('p'),
+            onSelect: () => void runCommand('print', commands),
+          },
         ]}
       />
       <button

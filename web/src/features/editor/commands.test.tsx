@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Modal } from '../../components/Modal';
 import { moveLocations, updateLocation } from './actions/locations';
 import { registeredCommands, useCommandKeys } from './commands';
-import { selectionAtom, toolAtom } from './editor-state';
+import { dialogAtom, selectionAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { ToolGroup } from './Toolbar';
 
@@ -73,6 +74,35 @@ describe('editor commands', () => {
     expect(h.jotai.get(selectionAtom).size).toBe(0);
     h.store.undo();
     expect(h.doc().locations).toHaveLength(3);
+  });
+
+  it('takes no keys of the editor while a dialog is open over it, but Ctrl+S still saves', async () => {
+    const h = setup();
+    act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+    act(() => void h.store.dispatch(updateLocation, { id: 'a1', patch: { title: 'Kiosk' } }));
+    const view = render(
+      <Modal open onClose={() => undefined} labelledBy="t">
+        <h2 id="t">Export</h2>
+        <button type="button">Done</button>
+      </Modal>,
+    );
+    act(() => screen.getByRole('button', { name: 'Done' }).focus());
+    key('Delete');
+    key('Backspace');
+    key('z', { ctrlKey: true });
+    key('p', { ctrlKey: true });
+    expect(h.doc().locations).toHaveLength(3);
+    expect(h.doc().locations[1]!.title).toBe('Kiosk');
+    expect(h.jotai.get(dialogAtom)).toBeNull();
+    // The browser's own print of the dialog (the print dialog's sheets) is not taken from it.
+    const print = new KeyboardEvent('keydown', { key: 'p', ctrlKey: true, bubbles: true, cancelable: true });
+    act(() => void document.activeElement!.dispatchEvent(print));
+    expect(print.defaultPrevented).toBe(false);
+    key('s', { ctrlKey: true });
+    await waitFor(() => expect(h.server.saves).toHaveLength(1));
+    view.unmount();
+    key('p', { ctrlKey: true });
+    expect(h.jotai.get(dialogAtom)).toBe('print');
   });
 
   it('copies the selection with Ctrl+C and pastes it as new locations, selected, in one undo step', () => {

@@ -6,13 +6,14 @@
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
+import { modalOpen } from '../../components/Modal';
 import { isEditableElement, matchesShortcut, type Shortcut } from '../../components/shortcut';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
 import type { CanvasTool } from './canvas/canvas';
 import { useEditor, type EditorContextValue } from './editor-context';
-import { announcementAtom, selectionAtom, toolAtom } from './editor-state';
+import { announcementAtom, dialogAtom, selectionAtom, toolAtom, type EditorDialog } from './editor-state';
 
 /** What a command works with: the editor's context and the UI state it reads or changes. */
 export interface CommandContext {
@@ -20,6 +21,7 @@ export interface CommandContext {
   selection: ReadonlySet<string>;
   setSelection(selection: ReadonlySet<string>): void;
   setTool(tool: CanvasTool): void;
+  openDialog(dialog: EditorDialog): void;
   /** Says what a command did to a screen reader, where nothing on screen says it (ToolGroup's status). */
   announce(text: string): void;
 }
@@ -33,6 +35,11 @@ export interface EditorCommand {
   keyTest?(event: KeyboardEvent, ctx: CommandContext): boolean;
   /** Caught before other handlers (the map's own arrow-key panning). */
   readonly capture?: boolean;
+  /**
+   * Its keys also work while a dialog is open over the editor. Others do not: Delete on a dialog's button must not
+   * delete the locations selected behind it, nor Ctrl/⌘+Z in a dialog's field undo an edit of the map.
+   */
+  readonly inDialogs?: boolean;
   /** False: the command does nothing now (its button is disabled, its keys pass through). */
   enabled?(ctx: CommandContext): boolean;
   perform(ctx: CommandContext, event?: KeyboardEvent): void;
@@ -63,8 +70,9 @@ export function runCommand(name: string, ctx: CommandContext): boolean {
 /** The command a key press is for, if any. */
 export function commandForKey(event: KeyboardEvent, ctx: CommandContext, capture: boolean): EditorCommand | null {
   if (event.defaultPrevented || event.isComposing) return null;
+  const dialog = modalOpen();
   for (const command of commands.values()) {
-    if (!!command.capture !== capture) continue;
+    if (!!command.capture !== capture || (dialog && !command.inDialogs)) continue;
     const hit = command.keyTest
       ? command.keyTest(event, ctx)
       : (command.keys ?? []).some((k) => {
@@ -108,7 +116,19 @@ defineCommand({
   name: 'save',
   label: 'Save',
   keys: [{ key: 's', mod: true }],
+  // Saving is never wrong, and the browser's own Ctrl/⌘+S would offer to save the page.
+  inDialogs: true,
   perform: ({ editor }) => void editor.save.saveNow(),
+});
+
+defineCommand({
+  name: 'print',
+  label: 'Print the map',
+  // Instead of the browser's printing of the editor's page, which would print its panels and toolbar. With the print
+  // dialog open the keys pass through (no command runs in a dialog): the browser prints, and the dialog's print styles
+  // give it the sheets alone.
+  keys: [{ key: 'p', mod: true }],
+  perform: ({ openDialog }) => openDialog('print'),
 });
 
 defineCommand({
@@ -244,12 +264,14 @@ export function useCommandContext(): CommandContext {
   const editor = useEditor();
   const [selection, setSelection] = useAtom(selectionAtom);
   const setTool = useSetAtom(toolAtom);
+  const openDialog = useSetAtom(dialogAtom);
   const setAnnouncement = useSetAtom(announcementAtom);
   return {
     editor,
     selection,
     setSelection: (s) => setSelection(new Set(s)),
     setTool,
+    openDialog,
     announce: (text) => setAnnouncement((a) => ({ text, n: a.n + 1 })),
   };
 }

@@ -1,10 +1,11 @@
 import { useId, useMemo } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
+import { PrintDialog } from '../../print/PrintDialog';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
-import { dialogAtom, filePickerAtom } from '../editor-state';
+import { dialogAtom, filePickerAtom, layerAtom } from '../editor-state';
 import { download, fileNameFor, toCsv, toJson } from '../import/export';
 import { geoExportCounts, toGeoJson, toKml } from '../import/export-geo';
 import { FileLibraryDialog } from './FileLibraryDialog';
@@ -19,6 +20,7 @@ export function EditorDialogs() {
     <>
       {dialog === 'import' && <ImportDialog onClose={close} />}
       {dialog === 'export' && <ExportDialog onClose={close} />}
+      {dialog === 'print' && <EditorPrintDialog onClose={close} />}
       {dialog === 'preview' && <PreviewDialog onClose={close} />}
       {dialog === 'publish' && <PublishDialog onClose={close} />}
       {(dialog === 'files' || picker) && (
@@ -126,4 +128,12 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
   const { doc } = useEditorState();
   const { map } = useEditor();
   return <MapPreviewDialog heading="Preview" doc={doc} title={map.title} state={map.state} onClose={onClose} />;
+}
+
+/** The map as it is in the editor (saved or not), from the floor in view. */
+function EditorPrintDialog({ onClose }: { onClose: () => void }) {
+  const { doc } = useEditorState();
+  const { map } = useEditor();
+  const floor = useAtomValue(layerAtom);
+  return <PrintDialog doc={doc} title={map.title} floor={floor} onClose={onClose} />;
 }

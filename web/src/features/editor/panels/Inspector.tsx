@@ -45,7 +45,7 @@ export function Inspector() {
           </p>
           <p className="panel__hint">
             {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Delete removes the selection, Ctrl/⌘+C and
-            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save.
+            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.
           </p>
         </div>
       )}

@@ -1,0 +1,298 @@
+/**
+ * Print (or save as PDF) a map: a sheet per chosen floor, the floor's map with its locations numbered and the numbered
+ * list by group beside it (./print-plan.ts). The dialog shows the sheets at their paper size, each map live, so the
+ * author can drag or zoom it to frame what prints; Print hands the sheets alone to the browser's print dialog (the
+ * print styles of ./print.css show nothing else of the page while the dialog is open).
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { Modal } from '../../components/Modal';
+import { SegmentedToggle } from '../../components/SegmentedToggle';
+import { counted } from '../../lib/words';
+import { MapViewer } from '../viewer/MapViewer';
+import {
+  PRINTING_CLASS,
+  listBesideMap,
+  printSheets,
+  type Orientation,
+  type PrintGroup,
+  type PrintSheet,
+} from './print-plan';
+import './print.css';
+
+/** Paper sizes in millimetres, portrait; the sheet is the paper less its margins. */
+const PAPERS = { a4: { w: 210, h: 297, label: 'A4' }, letter: { w: 215.9, h: 279.4, label: 'Letter' } } as const;
+type Paper = keyof typeof PAPERS;
+const MARGIN_MM = 10;
+
+/** Letter where it is the usual paper (the United States, Canada, Mexico and a few more), else A4. */
+export function defaultPaper(language: string): Paper {
+  return /-(US|CA|MX|PH|CL|CO|VE|GT|PR)$/i.test(language) ? 'letter' : 'a4';
+}
+
+export interface PrintDialogProps {
+  doc: MapDocument;
+  title: string;
+  /** The floor in view, chosen first. */
+  floor: string | null;
+  onClose: () => void;
+}
+
+/** What the author chooses to print. */
+interface Choices {
+  floors: readonly string[];
+  listed: boolean;
+  /** Numbers on the map, when listed. */
+  numbered: boolean;
+  orientation: Orientation;
+  paper: Paper;
+}
+
+export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
+  const titleId = useId();
+  const [choices, setChoices] = useState<Choices>(() => ({
+    floors: doc.layers.some((l) => l.id === floor) ? [floor!] : doc.layers.slice(0, 1).map((l) => l.id),
+    listed: true,
+    numbered: true,
+    orientation: 'landscape',
+    paper: defaultPaper(navigator.language),
+  }));
+  const { floors, listed, orientation, paper } = choices;
+  const numbered = listed && choices.numbered;
+  const sheets = useMemo(() => printSheets(doc, { floors, listed, numbered }), [doc, floors, listed, numbered]);
+  useEffect(() => {
+    document.documentElement.classList.add(PRINTING_CLASS);
+    return () => document.documentElement.classList.remove(PRINTING_CLASS);
+  }, []);
+  const p = PAPERS[paper];
+  const [w, h] = orientation === 'landscape' ? [p.h, p.w] : [p.w, p.h];
+  const size = { '--sheet-w': `${w - 2 * MARGIN_MM}mm`, '--sheet-h': `${h - 2 * MARGIN_MM}mm` } as React.CSSProperties;
+  const printed = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} className="print-dialog">
+      {/* The paper the browser's print dialog starts with; only while this dialog is open. */}
+      <style>{`@page { size: ${w}mm ${h}mm; margin: ${MARGIN_MM}mm; }`}</style>
+      <div className="print-dialog__bar">
+        <h2 id={titleId}>Print</h2>
+        <PrintChoices doc={doc} choices={choices} onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))} />
+        <div className="print-dialog__actions">
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={sheets.length === 0}
+            onClick={() => window.print()}
+          >
+            Print…
+          </button>
+        </div>
+      </div>
+      <p className="print-dialog__hint">
+        {sheets.length === 0
+          ? 'Choose a floor to print.'
+          : `${counted(sheets.length, 'floor')} as below. Drag or zoom a map to frame it: it prints as it is shown. To make a PDF, choose “Save as PDF” as the printer.`}
+        {doc.settings.csvUrl && ' Locations from the map’s CSV file are not printed.'}
+      </p>
+      <div className="print-dialog__stage">
+        <div className="print-sheets" style={size}>
+          {sheets.map((sheet) => (
+            <Sheet
+              key={sheet.floorId}
+              sheet={sheet}
+              title={title}
+              floorName={doc.layers.length > 1 ? sheet.floorName : null}
+              beside={listed && listBesideMap(sheet)}
+              listed={listed}
+              orientation={orientation}
+              paper={paper}
+              printed={printed}
+            />
+          ))}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function PrintChoices({
+  doc,
+  choices,
+  onChange,
+}: {
+  doc: MapDocument;
+  choices: Choices;
+  onChange: (patch: Partial<Choices>) => void;
+}) {
+  return (
+    <>
+      <FloorChoice doc={doc} floors={choices.floors} onChange={(floors) => onChange({ floors })} />
+      <label className="check">
+        <input type="checkbox" checked={choices.listed} onChange={(e) => onChange({ listed: e.target.checked })} />
+        <span>List the locations</span>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={choices.listed && choices.numbered}
+          disabled={!choices.listed}
+          onChange={(e) => onChange({ numbered: e.target.checked })}
+        />
+        <span>Number them on the map</span>
+      </label>
+      <SegmentedToggle
+        label="Paper"
+        size="sm"
+        value={choices.paper}
+        onChange={(paper) => onChange({ paper })}
+        options={(Object.keys(PAPERS) as Paper[]).map((k) => ({ value: k, label: PAPERS[k].label }))}
+      />
+      <SegmentedToggle
+        label="Orientation"
+        size="sm"
+        value={choices.orientation}
+        onChange={(orientation) => onChange({ orientation })}
+        options={[
+          { value: 'landscape', label: 'Landscape' },
+          { value: 'portrait', label: 'Portrait' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The floors to print, as check boxes; none for a map of one floor. */
+function FloorChoice({
+  doc,
+  floors,
+  onChange,
+}: {
+  doc: MapDocument;
+  floors: readonly string[];
+  onChange: (floors: readonly string[]) => void;
+}) {
+  if (doc.layers.length < 2) return null;
+  const chosen = new Set(floors);
+  return (
+    <fieldset className="print-dialog__floors">
+      <legend>Floors</legend>
+      {doc.layers.map((layer) => (
+        <label key={layer.id} className="check">
+          <input
+            type="checkbox"
+            checked={chosen.has(layer.id)}
+            onChange={(e) =>
+              onChange(
+                doc.layers.map((l) => l.id).filter((id) => (id === layer.id ? e.target.checked : chosen.has(id))),
+              )
+            }
+          />
+          <span>{layer.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Sheet({
+  sheet,
+  title,
+  floorName,
+  beside,
+  listed: withList,
+  orientation,
+  paper,
+  printed,
+}: {
+  sheet: PrintSheet;
+  title: string;
+  floorName: string | null;
+  beside: boolean;
+  listed: boolean;
+  orientation: Orientation;
+  paper: Paper;
+  printed: string;
+}) {
+  const heading = (
+    <header className="print-sheet__head">
+      <h3>{title}</h3>
+      {floorName && <p>{floorName}</p>}
+    </header>
+  );
+  const empty = withList && sheet.groups.length === 0;
+  // A list that does not fit beside the map after all (long titles wrap) moves to pages of its own: nothing is cut
+  // off. Measured once laid out (a resize observer's first report), for this sheet on this paper.
+  const list = useRef<HTMLDivElement>(null);
+  const [overflowed, setOverflowed] = useState<{ sheet: PrintSheet; orientation: Orientation; paper: Paper } | null>(
+    null,
+  );
+  const overflows = overflowed?.sheet === sheet && overflowed.orientation === orientation && overflowed.paper === paper;
+  const listed = beside && !overflows;
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+        setOverflowed({ sheet, orientation, paper });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [sheet, orientation, paper, listed]);
+  return (
+    <>
+      <section
+        className={`print-sheet print-sheet--${orientation}${listed ? ' print-sheet--beside' : ''}`}
+        aria-label={floorName ?? title}
+      >
+        {heading}
+        <div className="print-sheet__map">
+          <MapViewer
+            document={sheet.doc}
+            title={floorName ? `${title}, ${floorName}` : title}
+            deepLinking={false}
+            height="fill"
+          />
+        </div>
+        {listed && <PrintList groups={sheet.groups} listRef={list} />}
+        {empty && <p className="print-sheet__note">No listed locations on this floor.</p>}
+        <footer className="print-sheet__foot">Printed {printed}</footer>
+      </section>
+      {withList && !listed && !empty && (
+        <section className="print-list-pages" aria-label={`${floorName ?? title}: list`}>
+          {heading}
+          <PrintList groups={sheet.groups} />
+          {sheet.unnumbered > 0 && (
+            <p className="print-sheet__note">
+              {counted(sheet.unnumbered, 'more location')} not numbered: a floor numbers up to 999.
+            </p>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function PrintList({ groups, listRef }: { groups: readonly PrintGroup[]; listRef?: React.Ref<HTMLDivElement> }) {
+  return (
+    <div className="print-list" ref={listRef}>
+      {groups.map((group) => (
+        <section key={group.id ?? ''} className="print-list__group">
+          <h4>
+            {group.color && (
+              <span className="print-list__swatch" style={{ background: group.color }} aria-hidden="true" />
+            )}
+            {group.name}
+          </h4>
+          <ol>
+            {group.entries.map((e) => (
+              <li key={e.id}>
+                {e.n !== null && <span className="print-list__n">{e.n}</span>} {e.title}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
