@@ -254,6 +254,13 @@ describe('no serious or critical axe violation', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
+  it('in the Print dialog', async () => {
+    await page.keyboard.press('Control+p');
+    await page.getByRole('dialog', { name: 'Print' }).locator('.print-sheet .mn-viewport').waitFor();
+    await check('editor-print');
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
   it.each(['Profile', 'Security', 'Plan'])(
     'on the Settings dialog’s %s tab',
     async (tab) => {
