@@ -128,11 +128,11 @@ function PrintChoices({
   return (
     <>
       <FloorChoice doc={doc} floors={choices.floors} onChange={(floors) => onChange({ floors })} />
-      <label className="check">
+      <label className="print-dialog__check">
         <input type="checkbox" checked={choices.listed} onChange={(e) => onChange({ listed: e.target.checked })} />
         <span>List the locations</span>
       </label>
-      <label className="check">
+      <label className="print-dialog__check">
         <input
           type="checkbox"
           checked={choices.listed && choices.numbered}
@@ -178,7 +178,7 @@ function FloorChoice({
     <fieldset className="print-dialog__floors">
       <legend>Floors</legend>
       {doc.layers.map((layer) => (
-        <label key={layer.id} className="check">
+        <label key={layer.id} className="print-dialog__check">
           <input
             type="checkbox"
             checked={chosen.has(layer.id)}
@@ -278,12 +278,15 @@ function PrintList({ groups, listRef }: { groups: readonly PrintGroup[]; listRef
     <div className="print-list" ref={listRef}>
       {groups.map((group) => (
         <section key={group.id ?? ''} className="print-list__group">
-          <h4>
-            {group.color && (
-              <span className="print-list__swatch" style={{ background: group.color }} aria-hidden="true" />
-            )}
-            {group.name}
-          </h4>
+          {/* A map without groups lists its locations under no heading, not under "Other". */}
+          {(group.id !== null || groups.length > 1) && (
+            <h4>
+              {group.color && (
+                <span className="print-list__swatch" style={{ background: group.color }} aria-hidden="true" />
+              )}
+              {group.name}
+            </h4>
+          )}
           <ol>
             {group.entries.map((e) => (
               <li key={e.id}>

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
+import { PrintDialog } from '../print/PrintDialog';
 import { MapViewer } from './MapViewer';
 import './map-preview.css';
 
@@ -43,6 +44,7 @@ export function MapPreviewDialog({
 }) {
   const titleId = useId();
   const [device, setDevice] = useState<Device>(() => deviceFor(window.innerWidth));
+  const [printing, setPrinting] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const [room, setRoom] = useState({ width: 1000, height: 600 });
   useEffect(() => {
@@ -68,9 +70,14 @@ export function MapPreviewDialog({
             label: `${DEVICES[k].label} ${DEVICES[k].width}px`,
           }))}
         />
-        <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
-          Close
-        </button>
+        <div className="preview-dialog__actions">
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPrinting(true)}>
+            Print…
+          </button>
+          <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
+            Close
+          </button>
+        </div>
       </div>
       <div ref={box} className="preview-dialog__stage">
         <div
@@ -81,6 +88,7 @@ export function MapPreviewDialog({
           <MapViewer key={device} document={doc} title={title} state={state} deepLinking={false} height="fill" />
         </div>
       </div>
+      {printing && <PrintDialog doc={doc} title={title} floor={null} onClose={() => setPrinting(false)} />}
     </Modal>
   );
 }

@@ -1,0 +1,110 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { defaultPaper, PrintDialog } from './PrintDialog';
+import { PRINTING_CLASS } from './print-plan';
+import { MapPreviewDialog } from '../viewer/MapPreview';
+
+// The viewer draws on a canvas the test DOM does not have: each sheet's map is stood in for by the document it gets.
+vi.mock('../viewer/MapViewer', () => ({
+  MapViewer: ({ document: doc }: { document: MapDocument }) => (
+    <div data-testid="sheet-map" data-floor={doc.settings.defaultLayer} />
+  ),
+}));
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function twoFloors(): MapDocument {
+  const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+  doc.layers.push({ id: 'first', name: 'First floor', file: '' });
+  doc.locations = [
+    { id: 'cafe', title: 'Café', coord: [0.5, 0.5], layer: 'ground' },
+    { id: 'gym', title: 'Gym', coord: [0.5, 0.5], layer: 'first' },
+  ];
+  return doc;
+}
+
+const sheetFloors = () => screen.queryAllByTestId('sheet-map').map((m) => m.dataset.floor);
+
+describe('the print dialog', () => {
+  it('starts on the paper of the reader’s country', () => {
+    expect(['en-US', 'en-CA', 'es-MX', 'en-GB', 'de-DE', 'fr', 'ja-JP'].map(defaultPaper)).toEqual([
+      'letter',
+      'letter',
+      'letter',
+      'a4',
+      'a4',
+      'a4',
+      'a4',
+    ]);
+  });
+
+  it('prints the floor in view, then the floors chosen, and says when none is', () => {
+    render(<PrintDialog doc={twoFloors()} title="Mall" floor="first" onClose={() => {}} />);
+    expect(sheetFloors()).toEqual(['first']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ground floor' }));
+    expect(sheetFloors()).toEqual(['ground', 'first']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ground floor' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'First floor' }));
+    expect(sheetFloors()).toEqual([]);
+    expect(screen.getByText('Choose a floor to print.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Print…' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists with or without numbers, and not at all', () => {
+    render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" onClose={() => {}} />);
+    const sheet = () => screen.getByRole('region', { name: 'Ground floor' });
+    expect(within(sheet()).getByRole('listitem').textContent).toBe('1 Café');
+    // A map without groups: no "Other" heading over its one list.
+    expect(within(sheet()).queryByRole('heading', { level: 4 })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Number them on the map' }));
+    expect(within(sheet()).getByRole('listitem').textContent).toBe(' Café');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'List the locations' }));
+    expect(within(sheet()).queryByRole('listitem')).toBeNull();
+    const numbers = screen.getByRole('checkbox', { name: 'Number them on the map' }) as HTMLInputElement;
+    expect([numbers.checked, numbers.disabled]).toEqual([false, true]);
+  });
+
+  it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const doc = twoFloors();
+    doc.settings.csvUrl = 'https://example.com/shops.csv';
+    const view = render(<PrintDialog doc={doc} title="Mall" floor={null} onClose={() => {}} />);
+    expect(document.documentElement.classList.contains(PRINTING_CLASS)).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'A4' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Portrait' }));
+    expect(document.querySelector('style')!.textContent).toBe('@page { size: 210mm 297mm; margin: 10mm; }');
+    expect(screen.getByText(/Locations from the map’s CSV file are not printed\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Print…' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    view.unmount();
+    expect(document.documentElement.classList.contains(PRINTING_CLASS)).toBe(false);
+  });
+
+  it('prints a version from its preview, over the preview, which stays open after', async () => {
+    render(<MapPreviewDialog heading="Preview of version 3" doc={twoFloors()} title="Mall" onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Print' });
+    expect(
+      within(dialog)
+        .getAllByTestId('sheet-map')
+        .map((m) => m.dataset.floor),
+    ).toEqual(['ground']);
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog', { name: 'Print' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Preview of version 3' })).toBeTruthy();
+  });
+});
