@@ -256,7 +256,7 @@ describe('the map editor', () => {
       buffer: Buffer.from(await kmz.arrayBuffer()),
     });
     const dialog = page.getByRole('dialog', { name: 'Import' });
-    await dialog.getByText('KML: 2 points; 1 feature that is not a point is skipped.').waitFor();
+    await dialog.getByText('KML: 2 points; 1 line left out (a line has no one place to stand).').waitFor();
     expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
       'Blue Door Café (48.85, 2.35), in Cafés, bars & bakeries',
       'Market hall (52.52, 13.4), in food',

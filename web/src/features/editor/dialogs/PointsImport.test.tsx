@@ -35,7 +35,7 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
   it('imports a My Maps KMZ with its layers as groups and its data, saying so before and after', async () => {
     const h = openImport(geoMap());
     pick('import-file', [kmz([{ name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) }])]);
-    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+    expect(await screen.findByText('KML: 2 points; 1 line left out (a line has no one place to stand).')).toBeTruthy();
     expect(screen.getByText('Blue Door Café (48.85, 2.35), in Cafés, bars & bakeries')).toBeTruthy();
     expect(
       screen.getByText('2 new groups, from the file’s folders and categories: Cafés, bars & bakeries, food.'),
@@ -54,10 +54,28 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
     ]);
   });
 
+  it('imports an area (a building drawn in My Maps) as a location at its centre, and says so', async () => {
+    const h = openImport(geoMap());
+    const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+      <Placemark><name>Library</name><Polygon><outerBoundaryIs><LinearRing>
+        <coordinates>2,48 2.02,48 2.02,48.02 2,48.02 2,48</coordinates>
+      </LinearRing></outerBoundaryIs></Polygon></Placemark>
+      <Placemark><name>Gate</name><Point><coordinates>2.1,48.1</coordinates></Point></Placemark>
+    </Document></kml>`;
+    pick('import-file', [aFile([kml], 'Campus.kml', 'application/vnd.google-earth.kml+xml')]);
+    expect(await screen.findByText('KML: 2 points, 1 of them an area’s centre.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => [l.title, l.latlon])).toEqual([
+      ['Library', [48.01, 2.01]],
+      ['Gate', [48.1, 2.1]],
+    ]);
+  });
+
   it('reads a KMZ the system calls a zip as KML, and says what a KMZ without KML lacks', async () => {
     openImport(geoMap());
     pick('import-file', [kmz([{ name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) }], 'application/zip')]);
-    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+    expect(await screen.findByText('KML: 2 points; 1 line left out (a line has no one place to stand).')).toBeTruthy();
     pick('import-file', [kmz([{ name: 'images/icon.png', data: new Uint8Array([137, 80, 78, 71]) }])]);
     expect((await screen.findByRole('alert')).textContent).toBe('The KMZ holds no KML file (doc.kml).');
   });
@@ -93,7 +111,7 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
       );
     }
     pick('import-file', [aFile([readFileSync(join(GEO_FIXTURES, 'my-maps-old-town.kml'))], 'old-town.kml')]);
-    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+    expect(await screen.findByText('KML: 2 points; 1 line left out (a line has no one place to stand).')).toBeTruthy();
   });
 
   it('reads a KMZ larger than a text file may be when its KML is small, and refuses one over the zip limit', async () => {
@@ -108,7 +126,7 @@ describe('the Import dialog with KML, KMZ and GPX', () => {
     ]);
     // Said while it is read.
     expect(screen.getByRole('status').textContent).toBe('Reading Old town.kmz…');
-    expect(await screen.findByText('KML: 2 points; 1 feature that is not a point is skipped.')).toBeTruthy();
+    expect(await screen.findByText('KML: 2 points; 1 line left out (a line has no one place to stand).')).toBeTruthy();
     const huge = kmz([{ name: 'doc.kml', data: new Uint8Array(MY_MAPS_KML) }]);
     Object.defineProperty(huge, 'size', { value: 201 * 1024 * 1024 });
     pick('import-file', [huge]);

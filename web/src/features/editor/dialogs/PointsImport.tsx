@@ -30,8 +30,9 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
     <div>
       <p>
         {loaded.format}: {counted(locations.length, 'point')}
-        {result.skipped === 1 ? '; 1 feature that is not a point is skipped' : ''}
-        {result.skipped > 1 ? `; ${result.skipped} features that are not points are skipped` : ''}.
+        {result.areas === 1 && ', 1 of them an area’s centre'}
+        {result.areas > 1 && `, ${result.areas} of them areas’ centres`}
+        {result.skipped > 0 && `; ${counted(result.skipped, 'line')} left out (a line has no one place to stand)`}.
       </p>
       <PointsPreview result={result} />
       <PointsFloor result={result} floor={floor} setFloor={setFloor} />

@@ -158,7 +158,7 @@ describe('GeoJSON and KML import', () => {
     const kml = `<?xml version="1.0"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>\n<Placemark id="p1"><name>Caf&#233; &amp; Bar</name><description><![CDATA[<b>Open</b> late]]></description><Point><coordinates>2.35,48.85,0</coordinates></Point></Placemark>\n<Placemark><name>Bad</name><Point><coordinates>x,y</coordinates></Point></Placemark>\n<Placemark><name>Area</name><Polygon><outerBoundaryIs><LinearRing><coordinates>2,48 3,48 3,49 2,48</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>\n</Document></kml>`;
     const parsed = parseKml(kml, nodeXml);
     expect(parsed.issues).toEqual(["placemark 2 (“Bad”): it has no position (a point's longitude and latitude)"]);
-    expect(parsed.skipped).toBe(1);
+    expect(parsed.skipped).toBe(0);
     const result = pointsToLocations(parsed, geoDoc());
     expect(result.locations[0]).toEqual({
       id: 'p1',
@@ -166,6 +166,12 @@ describe('GeoJSON and KML import', () => {
       desc: '<b>Open</b> late',
       latlon: [48.85, 2.35],
     });
+    // The area is a location at its centre: inside the triangle, away from its edges.
+    const [lat, lon] = result.locations[1]!.latlon!;
+    expect(result.locations[1]!.title).toBe('Area');
+    expect(result.areas).toBe(1);
+    expect(lon - 2).toBeGreaterThan(lat - 48);
+    expect([lon > 2.5 && lon < 3, lat > 48.1 && lat < 48.5]).toEqual([true, true]);
     expect(parseKml('<gpx/>', nodeXml).issues[0]).toContain('not KML');
   });
 });

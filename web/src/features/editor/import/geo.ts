@@ -2,9 +2,9 @@
  * GeoJSON, KML and GPX points for geo-calibrated maps: each Point feature (placemark, waypoint) becomes a location
  * placed by latitude/longitude, with what the file says of it: its name and description, its folder (KML) or type
  * (GPX) as its group, its marker colour, its floor, its phone, website, hours and e-mail, and every other property as
- * a custom field, so a Google My Maps export keeps its layers, colours and data columns. Other geometry is counted,
- * not guessed at; a point with a problem is left out and named with its place in the file. KML and GPX are read into
- * features by ./kml.ts.
+ * a custom field, so a Google My Maps export keeps its layers, colours and data columns. An area (a polygon) becomes a
+ * location at its centre (./geo-feature.ts); lines are counted, not guessed at; a point with a problem is left out and
+ * named with its place in the file. KML and GPX are read into features by ./kml.ts.
  */
 import {
   locationSchema,
@@ -15,9 +15,10 @@ import {
 } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { COLOR_PATTERN, MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
+import { MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import { CSV_COLUMN_ALIASES, csvHeaderKey, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import { escapeHtml } from '../../../viewer/sanitize';
+import { featurePosition, markerColor, text, withoutDataLines } from './geo-feature';
 import { importedFloor } from './import-floor';
 
 export interface GeoPoint {
@@ -42,13 +43,15 @@ export interface GeoPoint {
   fields?: [string, string][];
   lat: number;
   lon: number;
+  /** It stands for an area (a polygon), placed at the area's centre. */
+  area?: boolean;
 }
 
 /** A file's points, the problems of those left out, and how many features are not points. */
 export interface GeoParsed {
   points: GeoPoint[];
   issues: string[];
-  /** Features skipped because they are not points (lines, polygons, tracks). */
+  /** Features skipped because they have no one place (lines, tracks). */
   skipped: number;
 }
 
@@ -58,6 +61,8 @@ export interface GeoImport {
   groups: Group[];
   issues: string[];
   skipped: number;
+  /** How many of the locations stand for areas, placed at their centres. */
+  areas: number;
   /** The ids of the locations that go on a floor their feature names. */
   floorNamed: string[];
   /** The custom fields the locations got, in the file's order. */
@@ -111,34 +116,6 @@ const PROPERTY_TARGETS: Readonly<Record<string, 'phone' | 'email' | 'link' | 'ho
 };
 const FILLED = new Set(['phone', 'email', 'link', 'hours', 'image', 'groups']);
 
-/** A property's value as text: numbers and yes/no as written, lists joined, HTML descriptions by their text. */
-function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
-  const html = value as { '@type'?: unknown; value?: unknown };
-  if (html['@type'] === 'html' && typeof html.value === 'string') return html.value.trim();
-  return JSON.stringify(value);
-}
-
-/** A colour as #rgb, #rrggbb or #rrggbbaa (simplestyle's are sometimes written without the #), or undefined. */
-function markerColor(value: string): string | undefined {
-  const hex = value.startsWith('#') ? value : `#${value}`;
-  return COLOR_PATTERN.test(hex) ? hex.toLowerCase() : undefined;
-}
-
-/**
- * Google My Maps writes a placemark's data columns twice: in its data and as "Column: value" lines after its
- * description. The lines are dropped when the data holds the same pair; the rest of the description stays.
- */
-function withoutDataLines(description: string, properties: readonly [string, string][]): string {
-  const pairs = new Set(properties.map(([k, v]) => `${k}: ${v}`));
-  const lines = description.split(/<br\s*\/?>/i);
-  const kept = lines.filter((line) => !pairs.has(line.trim()));
-  return kept.length === lines.length ? description : kept.join('<br>').trim();
-}
-
 /**
  * Whether a property of this name is read back as the custom field of that name: not one of a point's own
  * (POINT_PROPERTIES, in any case), nor a style, nor one a location property takes (a CSV header's name).
@@ -154,10 +131,10 @@ export function readsAsField(key: string): boolean {
   );
 }
 
-/** One feature as a point; a string is the problem that leaves it out, null a feature that is not a point (a line). */
+/** One feature as a point (an area's centre); a string is the problem that leaves it out, null a line (no one place). */
 function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null {
   const feature = entry.feature as {
-    geometry?: { type?: unknown; coordinates?: unknown } | null;
+    geometry?: { type?: unknown; coordinates?: unknown; geometries?: unknown } | null;
     properties?: Record<string, unknown> | null;
     id?: unknown;
   } | null;
@@ -178,10 +155,9 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
   // A feature without geometry (GeoJSON's null, a placemark whose coordinates do not read) has no place to go.
   const g = feature?.geometry;
   if (!g) return `${named}: it has no position (a point's longitude and latitude)`;
-  if (g.type !== 'Point') return null;
-  const c = g.coordinates;
-  if (!Array.isArray(c) || c.length < 2 || typeof c[0] !== 'number' || typeof c[1] !== 'number')
-    return `${named}: the point's coordinates are not [longitude, latitude]`;
+  const at = featurePosition(g);
+  if (at === null) return null;
+  if ('problem' in at) return `${named}: ${at.problem}`;
   const about = take(POINT_PROPERTIES.about)?.[1];
   const description = take(POINT_PROPERTIES.desc);
   const descriptionIsHtml = description
@@ -212,8 +188,9 @@ function featurePoint(entry: GeoEntry, where: string): GeoPoint | string | null 
     ...(color && markerColor(color[1]) && { color: markerColor(color[1]) }),
     properties,
     ...(fields.length && { fields }),
-    lon: c[0],
-    lat: c[1],
+    lon: at.lon,
+    lat: at.lat,
+    ...(at.area && { area: true }),
   };
 }
 
@@ -434,7 +411,7 @@ export function pointsToLocations(
 ): GeoImport {
   const issues = [...parsed.issues];
   const geo = doc.settings.geo;
-  const none = { locations: [], groups: [], skipped: parsed.skipped, floorNamed: [], fields: [] };
+  const none = { locations: [], groups: [], skipped: parsed.skipped, areas: 0, floorNamed: [], fields: [] };
   if (!geo)
     return {
       ...none,
@@ -448,6 +425,7 @@ export function pointsToLocations(
   const titles = new Map(doc.locations.map((l) => [l.id, l.title]));
   const inFile = new Set<string>();
   const locations: Location[] = [];
+  let areas = 0;
   for (const p of parsed.points) {
     const place = placeProblem(p, geo.extent);
     if (place) {
@@ -484,6 +462,7 @@ export function pointsToLocations(
     }
     inFile.add(id);
     locations.push(made.location);
+    if (p.area) areas++;
     if (placed.named) floorNamed.push(id);
   }
   const used = new Set(locations.flatMap((l) => l.groups ?? []));
@@ -493,6 +472,7 @@ export function pointsToLocations(
     groups: [...folders.made.filter((g) => used.has(g.id)), ...refs.made],
     issues,
     skipped: parsed.skipped,
+    areas,
     floorNamed,
     fields,
   };
