@@ -6,10 +6,13 @@ import { PRINTING_CLASS } from './print-plan';
 import { MapPreviewDialog } from '../viewer/MapPreview';
 
 // The viewer draws on a canvas the test DOM does not have: each sheet's map is stood in for by the document it gets.
+// Each document a map is given gets a number: a map given a new document is drawn again (MapViewer remounts on it).
+const given = vi.hoisted(() => ({ docs: new WeakMap<object, number>(), next: 0 }));
 vi.mock('../viewer/MapViewer', () => ({
-  MapViewer: ({ document: doc }: { document: MapDocument }) => (
-    <div data-testid="sheet-map" data-floor={doc.settings.defaultLayer} />
-  ),
+  MapViewer: ({ document: doc }: { document: MapDocument }) => {
+    if (!given.docs.has(doc)) given.docs.set(doc, given.next++);
+    return <div data-testid="sheet-map" data-floor={doc.settings.defaultLayer} data-doc={given.docs.get(doc)} />;
+  },
 }));
 
 beforeEach(() => {
@@ -54,8 +57,11 @@ describe('the print dialog', () => {
   it('prints the floor in view, then the floors chosen, and says when none is', () => {
     render(<PrintDialog doc={twoFloors()} title="Mall" floor="first" onClose={() => {}} />);
     expect(sheetFloors()).toEqual(['first']);
+    const firstDoc = screen.getByTestId('sheet-map').dataset.doc;
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ground floor' }));
     expect(sheetFloors()).toEqual(['ground', 'first']);
+    // The first floor's map keeps its document, so it stays as the author framed it, not drawn again.
+    expect(screen.getAllByTestId('sheet-map')[1]!.dataset.doc).toBe(firstDoc);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ground floor' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'First floor' }));
     expect(sheetFloors()).toEqual([]);

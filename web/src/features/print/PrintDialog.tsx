@@ -59,7 +59,13 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
   }));
   const { floors, listed, orientation, paper } = choices;
   const numbered = listed && choices.numbered;
-  const sheets = useMemo(() => printSheets(doc, { floors, listed, numbered }), [doc, floors, listed, numbered]);
+  // Every floor's sheet, made once for these choices: choosing another floor adds its sheet and keeps the others as
+  // they are, each map as the author framed it.
+  const every = useMemo(
+    () => printSheets(doc, { floors: doc.layers.map((l) => l.id), listed, numbered }),
+    [doc, listed, numbered],
+  );
+  const sheets = every.filter((s) => floors.includes(s.floorId));
   useEffect(() => {
     document.documentElement.classList.add(PRINTING_CLASS);
     return () => document.documentElement.classList.remove(PRINTING_CLASS);
@@ -264,7 +270,7 @@ function Sheet({
           <PrintList groups={sheet.groups} />
           {sheet.unnumbered > 0 && (
             <p className="print-sheet__note">
-              {counted(sheet.unnumbered, 'more location')} not numbered: a floor numbers up to 999.
+              The last {counted(sheet.unnumbered, 'location')} have no number: a marker holds up to 999.
             </p>
           )}
         </section>

@@ -100,11 +100,14 @@ describe('printSheets', () => {
     expect(printSheets(doc, { floors: [], listed: true, numbered: true })).toEqual([]);
   });
 
-  it('numbers up to 999 locations of a floor and counts the rest', () => {
+  it('numbers up to 999 locations of a floor and lists the rest without numbers', () => {
     const doc = blankDocument();
     doc.locations = Array.from({ length: MOST_NUMBERED + 3 }, (_, i) => ({ id: `s${i}`, title: `Stand ${i}` }));
     const [sheet] = printSheets(doc, { floors: [doc.layers[0]!.id], listed: true, numbered: true });
-    expect(sheet!.groups[0]!.entries.at(-1)).toMatchObject({ n: 999, title: 'Stand 998' });
+    const entries = sheet!.groups[0]!.entries;
+    expect(entries).toHaveLength(MOST_NUMBERED + 3);
+    expect(entries[MOST_NUMBERED - 1]).toMatchObject({ n: 999, title: 'Stand 998' });
+    expect(entries.at(-1)).toMatchObject({ n: null, title: 'Stand 1001' });
     expect(sheet!.unnumbered).toBe(3);
     expect(sheet!.doc.locations.filter((l) => l.label !== undefined)).toHaveLength(999);
     expect(parseIfValid(sheet!.doc)).toBeDefined();

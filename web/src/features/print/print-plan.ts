@@ -45,7 +45,7 @@ export interface PrintSheet {
   /** The document the sheet's viewer shows. */
   readonly doc: MapDocument;
   readonly groups: readonly PrintGroup[];
-  /** How many locations of the floor's list were left out of it, past MOST_NUMBERED when numbered. */
+  /** How many locations of the floor's list have no number, past MOST_NUMBERED (listed all the same). */
   readonly unnumbered: number;
 }
 
@@ -82,18 +82,18 @@ function listedGroups(doc: MapDocument, floorId: string, otherName: string, numb
     );
   const numbers = new Map<string, number>();
   const groups: PrintGroup[] = [];
-  const shownRows = numbered ? rows.slice(0, MOST_NUMBERED) : rows;
-  for (const [i, row] of shownRows.entries()) {
-    if (numbered) numbers.set(row.loc.id, i + 1);
+  for (const [i, row] of rows.entries()) {
+    const n = numbered && i < MOST_NUMBERED ? i + 1 : null;
+    if (n !== null) numbers.set(row.loc.id, n);
     let group = groups.at(-1);
     if (!group || group.id !== row.group) {
       const g = row.group === null ? null : shown[rank.get(row.group)!];
       group = { id: row.group, name: g?.name ?? otherName, color: g?.color ?? null, entries: [] };
       groups.push(group);
     }
-    (group.entries as PrintEntry[]).push({ n: numbered ? i + 1 : null, id: row.loc.id, title: row.title });
+    (group.entries as PrintEntry[]).push({ n, id: row.loc.id, title: row.title });
   }
-  return { groups, numbers, unnumbered: rows.length - shownRows.length };
+  return { groups, numbers, unnumbered: numbered ? Math.max(0, rows.length - MOST_NUMBERED) : 0 };
 }
 
 /** The document a sheet's viewer shows: the floor alone, as on paper, its listed locations carrying their numbers. */
