@@ -83,6 +83,30 @@ describe('the print dialog', () => {
     expect([numbers.checked, numbers.disabled]).toEqual([false, true]);
   });
 
+  it('speaks the map’s language on paper: its “Other”, its date, its direction', async () => {
+    const doc = twoFloors();
+    doc.groups = [{ id: 'food', name: 'Essen' }];
+    doc.locations[0]!.groups = ['food'];
+    doc.locations.push({ id: 'wc', title: 'WC', coord: [0.2, 0.2], layer: 'ground' });
+    doc.settings.language = 'de';
+    const view = render(<PrintDialog doc={doc} title="Zentrum" floor="ground" onClose={() => {}} />);
+    const sheet = await screen.findByRole('region', { name: 'Ground floor' });
+    expect(
+      within(sheet)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Essen', 'Sonstige']);
+    expect(sheet.closest('[lang]')!.getAttribute('lang')).toBe('de');
+    expect(within(sheet).getByRole('contentinfo').textContent).toBe(
+      new Date().toLocaleDateString('de', { year: 'numeric', month: 'long', day: 'numeric' }),
+    );
+    view.unmount();
+    doc.settings.language = 'ar';
+    render(<PrintDialog doc={doc} title="Zentrum" floor="ground" onClose={() => {}} />);
+    const arabic = await screen.findByRole('region', { name: 'Ground floor' });
+    expect(arabic.closest('[dir]')!.getAttribute('dir')).toBe('rtl');
+  });
+
   it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

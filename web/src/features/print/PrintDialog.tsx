@@ -9,6 +9,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { counted } from '../../lib/words';
+import { builtInLanguage, ENGLISH, loadLanguage, ViewerText } from '../../viewer/i18n/messages';
 import { MapViewer } from '../viewer/MapViewer';
 import {
   PRINTING_CLASS,
@@ -61,9 +62,11 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
   const numbered = listed && choices.numbered;
   // Every floor's sheet, made once for these choices: choosing another floor adds its sheet and keeps the others as
   // they are, each map as the author framed it.
+  const text = useMapLanguage(doc);
+  const other = text?.t('other');
   const every = useMemo(
-    () => printSheets(doc, { floors: doc.layers.map((l) => l.id), listed, numbered }),
-    [doc, listed, numbered],
+    () => printSheets(doc, { floors: doc.layers.map((l) => l.id), listed, numbered, otherName: other }),
+    [doc, listed, numbered, other],
   );
   const sheets = every.filter((s) => floors.includes(s.floorId));
   useEffect(() => {
@@ -73,7 +76,8 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
   const p = PAPERS[paper];
   const [w, h] = orientation === 'landscape' ? [p.h, p.w] : [p.w, p.h];
   const size = { '--sheet-w': `${w - 2 * MARGIN_MM}mm`, '--sheet-h': `${h - 2 * MARGIN_MM}mm` } as React.CSSProperties;
-  const printed = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  // The sheets speak the map's language, as its viewer does: the heading of locations in no group, the date.
+  const printed = text && new Date().toLocaleDateString(text.lang, { year: 'numeric', month: 'long', day: 'numeric' });
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="print-dialog">
       {/* The paper the browser's print dialog starts with; only while this dialog is open. */}
@@ -102,20 +106,21 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
         {doc.settings.csvUrl && ' Locations from the map’s CSV file are not printed.'}
       </p>
       <div className="print-dialog__stage">
-        <div className="print-sheets" style={size}>
-          {sheets.map((sheet) => (
-            <Sheet
-              key={sheet.floorId}
-              sheet={sheet}
-              title={title}
-              floorName={doc.layers.length > 1 ? sheet.floorName : null}
-              beside={listed && listBesideMap(sheet)}
-              listed={listed}
-              orientation={orientation}
-              paper={paper}
-              printed={printed}
-            />
-          ))}
+        <div className="print-sheets" style={size} lang={text?.lang} dir={text?.dir}>
+          {printed &&
+            sheets.map((sheet) => (
+              <Sheet
+                key={sheet.floorId}
+                sheet={sheet}
+                title={title}
+                floorName={doc.layers.length > 1 ? sheet.floorName : null}
+                beside={listed && listBesideMap(sheet)}
+                listed={listed}
+                orientation={orientation}
+                paper={paper}
+                printed={printed}
+              />
+            ))}
         </div>
       </div>
     </Modal>
@@ -166,6 +171,29 @@ function PrintChoices({
       />
     </>
   );
+}
+
+/** The map's language and its texts, as its viewer picks them (null while a language's texts load). */
+function useMapLanguage(doc: MapDocument): ViewerText | null {
+  const setting = doc.settings.language;
+  const [loaded, setLoaded] = useState<{ setting: string; text: ViewerText } | null>(null);
+  const builtIn = useMemo(() => {
+    const english = builtInLanguage(setting);
+    return english && new ViewerText(english.lang, english.messages, doc.settings);
+  }, [setting, doc.settings]);
+  useEffect(() => {
+    if (builtIn) return;
+    let live = true;
+    loadLanguage(setting).then(
+      (l) => live && setLoaded({ setting, text: new ViewerText(l.lang, l.messages, doc.settings) }),
+      // Its texts could not load (a chunk gone after a deploy): English, as the viewer does.
+      () => live && setLoaded({ setting, text: ENGLISH }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [builtIn, setting, doc.settings]);
+  return builtIn ?? (loaded?.setting === setting ? loaded.text : null);
 }
 
 /** The floors to print, as check boxes; none for a map of one floor. */
@@ -261,15 +289,15 @@ function Sheet({
           />
         </div>
         {listed && <PrintList groups={sheet.groups} listRef={list} />}
-        {empty && <p className="print-sheet__note">No listed locations on this floor.</p>}
-        <footer className="print-sheet__foot">Printed {printed}</footer>
+        {empty && <p className="print-sheet__note print-dialog__screen">No listed locations on this floor.</p>}
+        <footer className="print-sheet__foot">{printed}</footer>
       </section>
       {withList && !listed && !empty && (
         <section className="print-list-pages" aria-label={`${floorName ?? title}: list`}>
           {heading}
           <PrintList groups={sheet.groups} />
           {sheet.unnumbered > 0 && (
-            <p className="print-sheet__note">
+            <p className="print-sheet__note print-dialog__screen">
               The last {counted(sheet.unnumbered, 'location')} have no number: a marker holds up to 999.
             </p>
           )}
