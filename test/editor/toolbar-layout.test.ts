@@ -161,6 +161,7 @@ describe('the editor bar', () => {
       expect.stringMatching(/^Save/),
       'Import…',
       'Export…',
+      expect.stringMatching(/^Print…/),
     ]);
     await context.close();
   }, 60_000);

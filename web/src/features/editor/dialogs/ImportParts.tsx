@@ -34,7 +34,8 @@ export function ModeChoice({
 
 /**
  * Every problem with its line (or feature). Problems of single rows leave those rows out: the author
- * can import the good ones or cancel and fix the file; problems of the whole file stop the import.
+ * can import the good ones or fix the problems (in the file, a column's choice or the map); problems of the whole file
+ * stop the import.
  */
 export function Issues({
   issues,
@@ -54,9 +55,10 @@ export function Issues({
   return (
     <div className={`form-alert ${stop ? 'form-alert--error' : 'form-alert--warning'} import-issues`} role="alert">
       <strong>
+        {/* Neutral on where the fix is: the file, a column's choice above, or the map (a floor it lacks). */}
         {stop
-          ? `Nothing can be imported: ${count} to fix in the file first.`
-          : `${count} in the file: ${concerned} left out. Import the ${counted(good, `good ${unit}`)}, or cancel and fix the file.`}
+          ? `Nothing can be imported yet: ${count}, below.`
+          : `${count}: ${concerned} left out. Import the ${counted(good, `good ${unit}`)}, or fix the problems first.`}
       </strong>
       <ul>
         {issues.map((i, n) => (

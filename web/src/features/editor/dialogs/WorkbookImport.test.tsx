@@ -53,6 +53,10 @@ describe('the Import dialog with an Excel workbook', () => {
     ).toBeTruthy();
     // Headers of its own: the author says where they go.
     expect(screen.getByRole('alert').textContent).toContain('Row 3: Map at least one column to Id or Title');
+    // The fix is a column's choice, not the file: the heading does not send the author back to the file.
+    expect(screen.getByRole('alert').querySelector('strong')!.textContent).toBe(
+      'Nothing can be imported yet: 1 problem, below.',
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Column “Stand” goes to' }), { target: { value: 'id' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Column “Exhibitor” goes to' }), {
       target: { value: 'title' },
@@ -60,6 +64,9 @@ describe('the Import dialog with an Excel workbook', () => {
     const problems = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(problems).toContain('Row 6, column “Stand”: The id "A1" is also used on row 4');
     expect(problems).toContain('Row 8, column “x”: The position "left, 0.5" is not two numbers');
+    expect(screen.getByRole('alert').querySelector('strong')!.textContent).toMatch(
+      /^\d+ problems: the rows they concern are left out\. Import the \d+ good rows, or fix the problems first\.$/,
+    );
   });
 
   it('onto a map of one floor, says what to do about the floors the sheet names', async () => {
