@@ -4,7 +4,8 @@
  * chosen reach the printed pages, a long list goes on pages of its own, and on paper nothing of the editor shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import jsQR from 'jsqr';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
@@ -23,6 +24,22 @@ function pdfPages(pdf: Buffer): { pages: number; size: [number, number] } {
   const text = pdf.toString('latin1');
   const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(text);
   return { pages: text.match(/\/Type\s*\/Page\b/g)?.length ?? 0, size: [Number(box?.[1]), Number(box?.[2])] };
+}
+
+/** What a phone's camera reads from a QR code on the page: the code drawn on a canvas, its pixels decoded. */
+async function scanned(code: Locator): Promise<string | null> {
+  const image = await code.evaluate(async (svg) => {
+    const size = 400;
+    const img = new Image(size, size);
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0, size, size);
+    return Array.from(ctx.getImageData(0, 0, size, size).data);
+  });
+  return jsQR(Uint8ClampedArray.from(image), 400, 400)?.data ?? null;
 }
 
 const printed = (page: Page) => page.pdf({ preferCSSPageSize: true, printBackground: true }).then(pdfPages);
@@ -55,6 +72,8 @@ describe('printing a map', () => {
       })),
     ];
     const id = await call<string>('createMap', { title: 'Riverside Mall', mapData: doc }, user);
+    // Published, so visitors can open it: the sheets carry a QR code to it.
+    await call('publishMap', { id, version: 1 }, user);
     const context = await newContext(browser, { width: 1440, height: 900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -70,6 +89,9 @@ describe('printing a map', () => {
     expect(await ground.locator('.print-list').innerText()).toMatch(
       /Food & Drink\s+1\s+Corner Café\s+Shops\s+2\s+Bookworm\s+3\s+Shoe Box\s+Other\s+4\s+Lift/,
     );
+    // A phone's camera reads the sheet's QR code as the address of the live map.
+    const url = new URL(`/m/${id}`, page.url()).href;
+    expect(await scanned(ground.getByRole('img', { name: url }))).toBe(url);
     // The sheet's map has none of the visitor's controls: it is drawn for paper.
     expect(await ground.getByRole('button', { name: /zoom|reset|full screen|floor/i }).count()).toBe(0);
 

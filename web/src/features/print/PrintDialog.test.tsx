@@ -107,6 +107,37 @@ describe('the print dialog', () => {
     expect(arabic.closest('[dir]')!.getAttribute('dir')).toBe('rtl');
   });
 
+  it('prints a QR code that opens the live map, says when it stops working, and asks to publish first', () => {
+    const url = 'https://maps.example.com/m/Hx3kQ9vBn2';
+    const view = render(
+      <PrintDialog doc={twoFloors()} title="Mall" floor="ground" link={{ url, until: null }} onClose={() => {}} />,
+    );
+    const qr = () => screen.queryByRole('img', { name: url });
+    expect(qr()!.dataset.text).toBe(url);
+    expect(screen.getByText('maps.example.com/m/Hx3kQ9vBn2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'QR code to the live map' }));
+    expect(qr()).toBeNull();
+    view.unmount();
+
+    // A test map: public for a week only.
+    const until = '2026-12-09T10:00:00.000Z';
+    const test = render(
+      <PrintDialog doc={twoFloors()} title="Mall" floor="ground" link={{ url, until }} onClose={() => {}} />,
+    );
+    expect(
+      screen.getByText(
+        /A test map is public until .+: its QR code opens nothing after that, unless the map goes live\./,
+      ),
+    ).toBeTruthy();
+    test.unmount();
+
+    // Never published: nothing to open yet.
+    render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" link={null} onClose={() => {}} />);
+    expect(screen.queryByRole('checkbox', { name: 'QR code to the live map' })).toBeNull();
+    expect(screen.getByText(/Publish the map to print a QR code that opens it\./)).toBeTruthy();
+    expect(qr()).toBeNull();
+  });
+
   it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

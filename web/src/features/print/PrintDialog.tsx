@@ -19,6 +19,7 @@ import {
   type PrintGroup,
   type PrintSheet,
 } from './print-plan';
+import { QrCode } from './QrCode';
 import './print.css';
 
 /** Paper sizes in millimetres, portrait; the sheet is the paper less its margins. */
@@ -31,11 +32,22 @@ export function defaultPaper(language: string): Paper {
   return /-(US|CA|MX|PH|CL|CO|VE|GT|PR)$/i.test(language) ? 'letter' : 'a4';
 }
 
+/** The live map a QR code on the sheets opens: its address, and when a test map stops being public (else null). */
+export interface LiveLink {
+  url: string;
+  until: string | null;
+}
+
 export interface PrintDialogProps {
   doc: MapDocument;
   title: string;
   /** The floor in view, chosen first. */
   floor: string | null;
+  /**
+   * The live map, for a QR code on each sheet: null for a map visitors cannot open now (the dialog says to publish it);
+   * absent where the map is not known (a file's preview).
+   */
+  link?: LiveLink | null;
   onClose: () => void;
 }
 
@@ -47,9 +59,11 @@ interface Choices {
   numbered: boolean;
   orientation: Orientation;
   paper: Paper;
+  /** A QR code to the live map on each sheet. */
+  qr: boolean;
 }
 
-export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
+export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogProps) {
   const titleId = useId();
   const [choices, setChoices] = useState<Choices>(() => ({
     floors: doc.layers.some((l) => l.id === floor) ? [floor!] : doc.layers.slice(0, 1).map((l) => l.id),
@@ -57,6 +71,7 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
     numbered: true,
     orientation: 'landscape',
     paper: defaultPaper(navigator.language),
+    qr: true,
   }));
   const { floors, listed, orientation, paper } = choices;
   const numbered = listed && choices.numbered;
@@ -84,7 +99,12 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
       <style>{`@page { size: ${w}mm ${h}mm; margin: ${MARGIN_MM}mm; }`}</style>
       <div className="print-dialog__bar">
         <h2 id={titleId}>Print</h2>
-        <PrintChoices doc={doc} choices={choices} onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))} />
+        <PrintChoices
+          doc={doc}
+          choices={choices}
+          link={link}
+          onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))}
+        />
         <div className="print-dialog__actions">
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
             Close
@@ -99,12 +119,7 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
           </button>
         </div>
       </div>
-      <p className="print-dialog__hint">
-        {sheets.length === 0
-          ? 'Choose a floor to print.'
-          : `${counted(sheets.length, 'floor')} as below. Drag or zoom a map to frame it: it prints as it is shown. To make a PDF, choose “Save as PDF” as the printer.`}
-        {doc.settings.csvUrl && ' Locations from the map’s CSV file are not printed.'}
-      </p>
+      <PrintHint doc={doc} sheets={sheets.length} link={link} />
       <div className="print-dialog__stage">
         <div className="print-sheets" style={size} lang={text?.lang} dir={text?.dir}>
           {printed &&
@@ -119,6 +134,7 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
                 orientation={orientation}
                 paper={paper}
                 printed={printed}
+                qr={link && choices.qr ? link.url : null}
               />
             ))}
         </div>
@@ -130,10 +146,12 @@ export function PrintDialog({ doc, title, floor, onClose }: PrintDialogProps) {
 function PrintChoices({
   doc,
   choices,
+  link,
   onChange,
 }: {
   doc: MapDocument;
   choices: Choices;
+  link: LiveLink | null | undefined;
   onChange: (patch: Partial<Choices>) => void;
 }) {
   return (
@@ -152,6 +170,12 @@ function PrintChoices({
         />
         <span>Number them on the map</span>
       </label>
+      {link && (
+        <label className="print-dialog__check">
+          <input type="checkbox" checked={choices.qr} onChange={(e) => onChange({ qr: e.target.checked })} />
+          <span>QR code to the live map</span>
+        </label>
+      )}
       <SegmentedToggle
         label="Paper"
         size="sm"
@@ -170,6 +194,21 @@ function PrintChoices({
         ]}
       />
     </>
+  );
+}
+
+/** What the sheets are, and what they leave out. */
+function PrintHint({ doc, sheets, link }: { doc: MapDocument; sheets: number; link: LiveLink | null | undefined }) {
+  const until = link?.until ? new Date(link.until).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+  return (
+    <p className="print-dialog__hint">
+      {sheets === 0
+        ? 'Choose a floor to print.'
+        : `${counted(sheets, 'floor')} as below. Drag or zoom a map to frame it: it prints as it is shown. To make a PDF, choose “Save as PDF” as the printer.`}
+      {doc.settings.csvUrl && ' Locations from the map’s CSV file are not printed.'}
+      {link === null && ' Publish the map to print a QR code that opens it.'}
+      {until && ` A test map is public until ${until}: its QR code opens nothing after that, unless the map goes live.`}
+    </p>
   );
 }
 
@@ -238,6 +277,7 @@ function Sheet({
   orientation,
   paper,
   printed,
+  qr,
 }: {
   sheet: PrintSheet;
   title: string;
@@ -247,6 +287,8 @@ function Sheet({
   orientation: Orientation;
   paper: Paper;
   printed: string;
+  /** The live map's address, for a QR code in the footer. */
+  qr: string | null;
 }) {
   const heading = (
     <header className="print-sheet__head">
@@ -290,7 +332,7 @@ function Sheet({
         </div>
         {listed && <PrintList groups={sheet.groups} listRef={list} />}
         {empty && <p className="print-sheet__note print-dialog__screen">No listed locations on this floor.</p>}
-        <footer className="print-sheet__foot">{printed}</footer>
+        <SheetFoot printed={printed} qr={qr} />
       </section>
       {withList && !listed && !empty && (
         <section className="print-list-pages" aria-label={`${floorName ?? title}: list`}>
@@ -304,6 +346,21 @@ function Sheet({
         </section>
       )}
     </>
+  );
+}
+
+/** The date printed, and a QR code that opens the live map with its address (for a phone without a camera). */
+function SheetFoot({ printed, qr }: { printed: string; qr: string | null }) {
+  return (
+    <footer className="print-sheet__foot">
+      <span>{printed}</span>
+      {qr && (
+        <span className="print-sheet__link">
+          <QrCode className="print-sheet__qr" text={qr} label={qr} />
+          <span>{qr.replace(/^https?:\/\//, '')}</span>
+        </span>
+      )}
+    </footer>
   );
 }
 

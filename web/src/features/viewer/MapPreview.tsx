@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
-import { PrintDialog } from '../print/PrintDialog';
+import { PrintDialog, type LiveLink } from '../print/PrintDialog';
 import { MapViewer } from './MapViewer';
 import './map-preview.css';
 
@@ -32,6 +32,7 @@ export function MapPreviewDialog({
   doc,
   title,
   state,
+  link,
   onClose,
 }: {
   heading: string;
@@ -40,6 +41,8 @@ export function MapPreviewDialog({
   title: string;
   /** The map's state: its plan decides what visitors get (directions come with Professional), so the preview's too. */
   state?: number;
+  /** The live map, for a QR code on printed sheets (PrintDialog). */
+  link?: LiveLink | null;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -88,7 +91,7 @@ export function MapPreviewDialog({
           <MapViewer key={device} document={doc} title={title} state={state} deepLinking={false} height="fill" />
         </div>
       </div>
-      {printing && <PrintDialog doc={doc} title={title} floor={null} onClose={() => setPrinting(false)} />}
+      {printing && <PrintDialog doc={doc} title={title} floor={null} link={link} onClose={() => setPrinting(false)} />}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
-import { PrintDialog } from '../../print/PrintDialog';
+import { PrintDialog, type LiveLink } from '../../print/PrintDialog';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
 import { dialogAtom, filePickerAtom, layerAtom } from '../editor-state';
@@ -127,7 +127,22 @@ function GeoExports() {
 function PreviewDialog({ onClose }: { onClose: () => void }) {
   const { doc } = useEditorState();
   const { map } = useEditor();
-  return <MapPreviewDialog heading="Preview" doc={doc} title={map.title} state={map.state} onClose={onClose} />;
+  return (
+    <MapPreviewDialog
+      heading="Preview"
+      doc={doc}
+      title={map.title}
+      state={map.state}
+      link={useLiveLink()}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The map visitors open now, for a QR code on printed sheets; null when they cannot (never or no longer published). */
+function useLiveLink(): LiveLink | null {
+  const { map, mapId } = useEditor();
+  return map.published ? { url: `${window.location.origin}/m/${mapId}`, until: map.activeUntil } : null;
 }
 
 /** The map as it is in the editor (saved or not), from the floor in view. */
@@ -135,5 +150,5 @@ function EditorPrintDialog({ onClose }: { onClose: () => void }) {
   const { doc } = useEditorState();
   const { map } = useEditor();
   const floor = useAtomValue(layerAtom);
-  return <PrintDialog doc={doc} title={map.title} floor={floor} onClose={onClose} />;
+  return <PrintDialog doc={doc} title={map.title} floor={floor} link={useLiveLink()} onClose={onClose} />;
 }
