@@ -26,20 +26,29 @@ function pdfPages(pdf: Buffer): { pages: number; size: [number, number] } {
   return { pages: text.match(/\/Type\s*\/Page\b/g)?.length ?? 0, size: [Number(box?.[1]), Number(box?.[2])] };
 }
 
-/** What a phone's camera reads from a QR code on the page: the code drawn on a canvas, its pixels decoded. */
+/** What a phone's camera reads from an image (a data: URL) shown in the page: its pixels, decoded. */
+async function scannedImage(page: Page, src: string): Promise<string | null> {
+  const size = 400;
+  const image = await page.evaluate(
+    async ({ src, size }) => {
+      const img = new Image(size, size);
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = size;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0, size, size);
+      return Array.from(ctx.getImageData(0, 0, size, size).data);
+    },
+    { src, size },
+  );
+  return jsQR(Uint8ClampedArray.from(image), size, size)?.data ?? null;
+}
+
+/** What a phone's camera reads from a QR code drawn on the page as SVG. */
 async function scanned(code: Locator): Promise<string | null> {
-  const image = await code.evaluate(async (svg) => {
-    const size = 400;
-    const img = new Image(size, size);
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = size;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0, size, size);
-    return Array.from(ctx.getImageData(0, 0, size, size).data);
-  });
-  return jsQR(Uint8ClampedArray.from(image), 400, 400)?.data ?? null;
+  const svg = await code.evaluate((el) => new XMLSerializer().serializeToString(el));
+  return scannedImage(code.page(), `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
 }
 
 const printed = (page: Page) => page.pdf({ preferCSSPageSize: true, printBackground: true }).then(pdfPages);
@@ -134,6 +143,22 @@ describe('printing a map', () => {
     expect(await page.evaluate(() => document.documentElement.className)).not.toContain('mn-printing');
     await page.keyboard.press('Control+p');
     await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The Publish dialog's QR code, downloaded as a PNG for a sign, reads as the same address.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish and embed' });
+    await publish.getByText('QR code for signs and print').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      publish.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Riverside-Mall-QR-code.png');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const png = Buffer.concat(chunks);
+    expect(await scannedImage(page, `data:image/png;base64,${png.toString('base64')}`)).toBe(url);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -41,7 +41,7 @@ async function inConflict(backup = memoryBackup()) {
 const note = () => screen.queryByRole('region', { name: 'Your version is set aside' });
 const downloaded = (n = 0) => {
   const [text, name, type] = mockDownload.mock.calls[n]!;
-  return { doc: JSON.parse(text) as MapDocument, name, type };
+  return { doc: JSON.parse(text as string) as MapDocument, name, type };
 };
 
 describe('ConflictDialog', () => {

@@ -126,4 +126,31 @@ describe('PublishDialog', () => {
       'This test map stays online until Dec 7, 2026; put it on a plan to keep it live.',
     );
   });
+
+  it('offers the map’s address as a QR code, to download as SVG for signs and print', async () => {
+    renderDialog({ ...live });
+    fireEvent.click(screen.getByText('QR code for signs and print'));
+    const url = `${window.location.origin}/m/${MAP_ID}`;
+    expect(screen.getByRole('img', { name: `QR code of ${url}` })).toBeTruthy();
+    expect(screen.queryByText(/opens “Map not found”/)).toBeNull();
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:qr';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download SVG' }));
+    expect(names).toEqual(['Riverside-Mall-QR-code.svg']);
+    expect(blobs[0]!.type).toBe('image/svg+xml');
+    expect(await blobs[0]!.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1"/);
+  });
+
+  it('says a QR code of a map not yet published opens nothing yet', () => {
+    renderDialog();
+    fireEvent.click(screen.getByText('QR code for signs and print'));
+    expect(screen.getByText(/Until the map is published, the code opens “Map not found”\./)).toBeTruthy();
+  });
 });

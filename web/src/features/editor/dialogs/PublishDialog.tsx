@@ -7,9 +7,11 @@ import { Modal } from '../../../components/Modal';
 import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
 import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
+import { QrCode, qrPngFile, qrSvgFile } from '../../print/QrCode';
 import { absoluteTime, shortDate } from '../../maps/map-format';
 import { describeError, outcomeUnknown } from '../../maps/map-errors';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
+import { download, fileNameFor } from '../import/export';
 import { loadMapVersion } from '../load-map';
 import { inspectFloors } from './floor-files';
 import { iframeSnippet, scriptSnippet } from './embed-snippets';
@@ -337,6 +339,48 @@ function ReleaseSection() {
   );
 }
 
+/** The map's address as a QR code, to download for signs, flyers and printed plans. */
+function QrSection({ url }: { url: string }) {
+  const { map, notify } = useEditor();
+  const name = (ext: string) => fileNameFor(`${map.title} QR code`, ext);
+  return (
+    <details className="publish-dialog__embed">
+      <summary>QR code for signs and print</summary>
+      <p>
+        A phone’s camera opens the map from it.
+        {map.published ? '' : ' Until the map is published, the code opens “Map not found”.'}
+      </p>
+      <div className="publish-dialog__qr">
+        <QrCode className="publish-dialog__qr-code" text={url} label={`QR code of ${url}`} />
+        <div className="publish-dialog__qr-actions">
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => download(qrSvgFile(url), name('svg'), 'image/svg+xml')}
+          >
+            Download SVG
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() =>
+              qrPngFile(url).then(
+                (png) => download(png, name('png'), 'image/png'),
+                (e: unknown) => {
+                  console.error(e);
+                  notify('The PNG could not be made in this browser: download the SVG instead.');
+                },
+              )
+            }
+          >
+            Download PNG
+          </button>
+        </div>
+      </div>
+    </details>
+  );
+}
+
 export function PublishDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const { map, mapId } = useEditor();
@@ -389,6 +433,7 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           <code>data-location="id"</code> to the element.
         </p>
       </details>
+      <QrSection url={url} />
       <div className="confirm__actions">
         {/* Only once visitors can see it: before that the address answers “Map not found”. */}
         {map.published && (

@@ -143,9 +143,9 @@ export function toCsv(doc: MapDocument): string {
   return `\uFEFF${csv}\r\n`;
 }
 
-/** Offers text as a file download. */
-export function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offers text (or an image) as a file download. */
+export function download(content: string | Blob, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
