@@ -27,6 +27,7 @@ function mall(): MapDocument {
     at('office', 'Office', { groups: ['staff'] }),
     at('bins', 'Bins', { hide: true }),
     at('plant', 'Plant room', { disable: true }),
+    at('kiosk', 'Kiosk', { hide: true, action: 'lightbox' }),
     at('toys', 'Toy shop', { layer: 'first', groups: ['fashion'] }),
     at('untitled', ''),
   ];
@@ -57,11 +58,12 @@ describe('printSheets', () => {
     const doc = mall();
     const [sheet] = printSheets(doc, { floors: ['ground'], listed: true, numbered: true });
     const byId = new Map(sheet!.doc.locations.map((l) => [l.id, l]));
-    expect(byId.get('bakery')).toMatchObject({ label: '1', type: 'square' });
+    expect(byId.get('bakery')).toMatchObject({ label: '1', type: 'square', action: 'none' });
     expect(byId.get('cafe')).toMatchObject({ label: '2', type: 'circle' });
     expect(byId.get('shop-9')).toMatchObject({ label: '3', type: 'circle' });
     expect(byId.get('lift')).toMatchObject({ label: '5', type: 'pin' });
     for (const id of ['bins', 'plant', 'toys']) expect(byId.get(id)).toBe(doc.locations.find((l) => l.id === id));
+    expect(byId.get('kiosk')).toMatchObject({ action: 'none' });
     // The printed document is a map the viewer takes: it passes the map's own checks.
     expect(parseIfValid(sheet!.doc)).toBeDefined();
     // And the author's document is untouched.
@@ -89,6 +91,8 @@ describe('printSheets', () => {
       null,
     ]);
     expect(s.legend).toMatchObject({ startClosed: false, toggle: false });
+    // Nothing opens on a click or a hover: it would be printed over the map.
+    expect(s.popup).toMatchObject({ action: 'none', hoverTooltip: false });
   });
 
   it('prints the chosen floors in the map’s order, and without numbers the map as visitors see it', () => {
@@ -96,7 +100,8 @@ describe('printSheets', () => {
     const sheets = printSheets(doc, { floors: ['first', 'ground', 'gone'], listed: false, numbered: false });
     expect(sheets.map((s) => s.floorName)).toEqual(['Ground floor', 'First floor']);
     expect(sheets[0]!.groups).toEqual([]);
-    expect(sheets[0]!.doc.locations).toEqual(doc.locations);
+    // As visitors see it, but for a click's popup, which would print over the map.
+    expect(sheets[0]!.doc.locations).toEqual(doc.locations.map((l) => (l.action ? { ...l, action: 'none' } : l)));
     expect(printSheets(doc, { floors: [], listed: true, numbered: true })).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 /**
  * What a printed map is: a sheet per chosen floor, each the floor's map and, beside or under it, the list of its
  * locations by group, numbered on the map and in the list (a directory board), or not (a site plan whose drawing names
- * its own lots). The map on a
- * sheet is the viewer's, mounted with a document made for paper (`printDocument`): no directory, no controls, no
- * search, no minimap (the map's legend kept open), and each listed location of the floor drawn with its number inside its marker.
+ * its own lots). The map on a sheet is the viewer's, mounted with a document made for paper (`printDocument`): no
+ * directory, controls, search or minimap, nothing that opens on a click (a popup would print), the map's legend kept
+ * open, and each listed location of the floor drawn with its number inside its marker.
  */
 import type { Location, MapDocument, MarkerType } from '@mapnest/shared/map-document';
 
@@ -103,9 +103,10 @@ function printDocument(doc: MapDocument, floorId: string, numbers: ReadonlyMap<s
     ...doc,
     locations: doc.locations.map((loc) => {
       const n = numbers.get(loc.id);
-      if (n === undefined) return loc;
+      // Nothing opens on a click: a popup opened while framing the map would be printed over it.
+      if (n === undefined) return loc.action ? { ...loc, action: 'none' } : loc;
       const type = loc.type ?? s.markerType;
-      return { ...loc, label: String(n), type: LABELLED.has(type) ? type : 'circle' };
+      return { ...loc, label: String(n), type: LABELLED.has(type) ? type : 'circle', action: 'none' };
     }),
     settings: {
       ...s,
@@ -130,6 +131,7 @@ function printDocument(doc: MapDocument, floorId: string, numbers: ReadonlyMap<s
       // The map's own legend (what its colours mean) stays, open and without its toggle.
       legend: { ...s.legend, toggle: false, startClosed: false },
       wayfinding: { ...s.wayfinding, enabled: false },
+      popup: { ...s.popup, action: 'none', hoverTooltip: false },
     },
   };
 }
