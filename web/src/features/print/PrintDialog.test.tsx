@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { defaultPaper, PrintDialog } from './PrintDialog';
+import { PrintDialog } from './PrintDialog';
+import { defaultPaper } from './print-preferences';
 import { PRINTING_CLASS } from './print-plan';
 import { MapPreviewDialog } from '../viewer/MapPreview';
 
@@ -52,6 +53,26 @@ describe('the print dialog', () => {
       'a4',
       'a4',
     ]);
+  });
+
+  it('remembers the paper and orientation chosen last time in this browser, and shrugs off what it cannot read', () => {
+    localStorage.removeItem('mapnest:print');
+    const first = render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Letter' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Portrait' }));
+    first.unmount();
+    const again = render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" onClose={() => {}} />);
+    const checked = () =>
+      screen
+        .getAllByRole<HTMLInputElement>('radio')
+        .filter((r) => r.checked)
+        .map((r) => r.closest('label')!.textContent);
+    expect(checked()).toEqual(['Letter', 'Portrait']);
+    again.unmount();
+    localStorage.setItem('mapnest:print', '{"paper":"a3","orientation":');
+    render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" onClose={() => {}} />);
+    expect(checked()).toEqual([navigator.language === 'en-US' ? 'Letter' : 'A4', 'Landscape']);
+    localStorage.removeItem('mapnest:print');
   });
 
   it('prints the floor in view, then the floors chosen, and says when none is', () => {

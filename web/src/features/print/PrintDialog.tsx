@@ -11,6 +11,7 @@ import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { counted } from '../../lib/words';
 import { builtInLanguage, ENGLISH, loadLanguage, ViewerText } from '../../viewer/i18n/messages';
 import { MapViewer } from '../viewer/MapViewer';
+import { defaultPaper, PAPERS, readPreferences, writePreferences, type Paper } from './print-preferences';
 import {
   PRINTING_CLASS,
   listBesideMap,
@@ -22,15 +23,7 @@ import {
 import { QrCode } from './QrCode';
 import './print.css';
 
-/** Paper sizes in millimetres, portrait; the sheet is the paper less its margins. */
-const PAPERS = { a4: { w: 210, h: 297, label: 'A4' }, letter: { w: 215.9, h: 279.4, label: 'Letter' } } as const;
-type Paper = keyof typeof PAPERS;
 const MARGIN_MM = 10;
-
-/** Letter where it is the usual paper (the United States, Canada, Mexico and a few more), else A4. */
-export function defaultPaper(language: string): Paper {
-  return /-(US|CA|MX|PH|CL|CO|VE|GT|PR)$/i.test(language) ? 'letter' : 'a4';
-}
 
 /** The live map a QR code on the sheets opens: its address, and when a test map stops being public (else null). */
 export interface LiveLink {
@@ -65,14 +58,7 @@ interface Choices {
 
 export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogProps) {
   const titleId = useId();
-  const [choices, setChoices] = useState<Choices>(() => ({
-    floors: doc.layers.some((l) => l.id === floor) ? [floor!] : doc.layers.slice(0, 1).map((l) => l.id),
-    listed: true,
-    numbered: true,
-    orientation: 'landscape',
-    paper: defaultPaper(navigator.language),
-    qr: true,
-  }));
+  const [choices, choose] = usePrintChoices(doc, floor);
   const { floors, listed, orientation, paper } = choices;
   const numbered = listed && choices.numbered;
   // Every floor's sheet, made once for these choices: choosing another floor adds its sheet and keeps the others as
@@ -99,12 +85,7 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
       <style>{`@page { size: ${w}mm ${h}mm; margin: ${MARGIN_MM}mm; }`}</style>
       <div className="print-dialog__bar">
         <h2 id={titleId}>Print</h2>
-        <PrintChoices
-          doc={doc}
-          choices={choices}
-          link={link}
-          onChange={(patch) => setChoices((c) => ({ ...c, ...patch }))}
-        />
+        <PrintChoices doc={doc} choices={choices} link={link} onChange={choose} />
         <div className="print-dialog__actions">
           <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
             Close
@@ -195,6 +176,26 @@ function PrintChoices({
       />
     </>
   );
+}
+
+/** What the author chooses, the floor in view first; the paper and orientation are kept for next time. */
+function usePrintChoices(doc: MapDocument, floor: string | null): [Choices, (patch: Partial<Choices>) => void] {
+  const [choices, setChoices] = useState<Choices>(() => ({
+    floors: doc.layers.some((l) => l.id === floor) ? [floor!] : doc.layers.slice(0, 1).map((l) => l.id),
+    listed: true,
+    numbered: true,
+    orientation: 'landscape',
+    paper: defaultPaper(navigator.language),
+    qr: true,
+    // The paper and orientation chosen last time, in this browser.
+    ...readPreferences(),
+  }));
+  const choose = (patch: Partial<Choices>) => {
+    const next = { ...choices, ...patch };
+    setChoices(next);
+    if (patch.paper || patch.orientation) writePreferences({ paper: next.paper, orientation: next.orientation });
+  };
+  return [choices, choose];
 }
 
 /** What the sheets are, and what they leave out. */
