@@ -33,6 +33,8 @@ export interface EditorCommand {
   readonly keys?: readonly Shortcut[];
   /** Instead of `keys`: whether this key press is for this command. */
   keyTest?(event: KeyboardEvent, ctx: CommandContext): boolean;
+  /** With `keyTest`: the keys the shortcuts dialog shows for it (shortcuts, or words). */
+  readonly shown?: readonly (Shortcut | string)[];
   /** Caught before other handlers (the map's own arrow-key panning). */
   readonly capture?: boolean;
   /**
@@ -132,6 +134,14 @@ defineCommand({
 });
 
 defineCommand({
+  name: 'help.shortcuts',
+  label: 'Show the keyboard shortcuts',
+  shown: ['?'],
+  keyTest: (e) => e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditableElement(document.activeElement),
+  perform: ({ openDialog }) => openDialog('shortcuts'),
+});
+
+defineCommand({
   name: 'deselect',
   label: 'Clear the selection',
   keys: [{ key: 'Escape' }],
@@ -186,6 +196,7 @@ function clipboardChord(e: KeyboardEvent, key: string): boolean {
 defineCommand({
   name: 'selection.copy',
   label: 'Copy the selected locations',
+  shown: [{ key: 'c', mod: true }],
   keyTest: (e, { selection }) => selection.size > 0 && clipboardChord(e, 'c'),
   perform({ editor, selection }) {
     const doc = editor.store.getState().doc;
@@ -200,6 +211,7 @@ defineCommand({
 defineCommand({
   name: 'selection.paste',
   label: 'Paste the copied locations',
+  shown: [{ key: 'v', mod: true }],
   keyTest: (e) => copied !== null && clipboardChord(e, 'v'),
   perform({ editor, setSelection }) {
     if (!copied) return;
@@ -244,6 +256,7 @@ export function nudgeOffset(e: KeyboardEvent, doc: MapDocument): [number, number
 defineCommand({
   name: 'selection.nudge',
   label: 'Move the selected locations',
+  shown: ['Arrow keys on the map (with Shift: 10 px)'],
   capture: true,
   keyTest(e, { selection, editor }) {
     if (selection.size === 0 || !nudgeOffset(e, editor.store.getState().doc)) return false;

@@ -9,7 +9,7 @@ import type { CanvasTool } from './canvas/canvas';
 export type EditorTab =
   'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
 export type EditorDialog =
-  null | 'import' | 'export' | 'print' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
+  null | 'import' | 'export' | 'print' | 'shortcuts' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
 
 export const toolAtom = atom<CanvasTool>('select');
 /** Ids of the selected locations, in selection order. */

@@ -11,6 +11,7 @@ import { geoExportCounts, toGeoJson, toKml } from '../import/export-geo';
 import { FileLibraryDialog } from './FileLibraryDialog';
 import { ImportDialog } from './ImportDialog';
 import { PublishDialog } from './PublishDialog';
+import { ShortcutsDialog } from './ShortcutsDialog';
 
 export function EditorDialogs() {
   const [dialog, setDialog] = useAtom(dialogAtom);
@@ -21,6 +22,7 @@ export function EditorDialogs() {
       {dialog === 'import' && <ImportDialog onClose={close} />}
       {dialog === 'export' && <ExportDialog onClose={close} />}
       {dialog === 'print' && <EditorPrintDialog onClose={close} />}
+      {dialog === 'shortcuts' && <ShortcutsDialog onClose={close} />}
       {dialog === 'preview' && <PreviewDialog onClose={close} />}
       {dialog === 'publish' && <PublishDialog onClose={close} />}
       {(dialog === 'files' || picker) && (

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useEditorState } from '../editor-context';
 import { revealIfScrolledPast } from '../editor-layout';
-import { selectionAtom, tabAtom } from '../editor-state';
+import { dialogAtom, selectionAtom, tabAtom } from '../editor-state';
 import { usePrimaryPointerIsCoarse } from '../../../lib/pointer-words';
 import { BulkPanel } from './locations/BulkPanel';
 import { LocationForm } from './locations/LocationForm';
@@ -13,6 +13,7 @@ export { useTry } from './use-try';
 export function Inspector() {
   const [selection] = useAtom(selectionAtom);
   const [tab] = useAtom(tabAtom);
+  const setDialog = useSetAtom(dialogAtom);
   const { doc } = useEditorState();
   const ids = [...selection].filter((id) => doc.locations.some((l) => l.id === id));
   const form = useRef<HTMLElement>(null);
@@ -45,7 +46,10 @@ export function Inspector() {
           </p>
           <p className="panel__hint">
             {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Delete removes the selection, Ctrl/⌘+C and
-            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.
+            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.{' '}
+            <button type="button" className="link-btn link-btn--inline" onClick={() => setDialog('shortcuts')}>
+              All shortcuts (?)
+            </button>
           </p>
         </div>
       )}
