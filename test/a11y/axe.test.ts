@@ -261,6 +261,14 @@ describe('no serious or critical axe violation', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
+  it('in the Keyboard shortcuts dialog', async () => {
+    await page.locator('.editor__canvas .mn-viewport').focus();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await check('editor-shortcuts');
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
   it.each(['Profile', 'Security', 'Plan'])(
     'on the Settings dialog’s %s tab',
     async (tab) => {
