@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { PrintDialog } from './PrintDialog';
+import { printDate, PrintDialog } from './PrintDialog';
 import { defaultPaper } from './print-preferences';
 import { PRINTING_CLASS } from './print-plan';
 import { MapPreviewDialog } from '../viewer/MapPreview';
@@ -118,9 +118,7 @@ describe('the print dialog', () => {
         .map((h) => h.textContent),
     ).toEqual(['Essen', 'Sonstige']);
     expect(sheet.closest('[lang]')!.getAttribute('lang')).toBe('de');
-    expect(within(sheet).getByRole('contentinfo').textContent).toBe(
-      new Date().toLocaleDateString('de', { year: 'numeric', month: 'long', day: 'numeric' }),
-    );
+    expect(within(sheet).getByRole('contentinfo').textContent).toBe(printDate('de'));
     view.unmount();
     doc.settings.language = 'ar';
     render(<PrintDialog doc={doc} title="Zentrum" floor="ground" onClose={() => {}} />);
@@ -157,6 +155,16 @@ describe('the print dialog', () => {
     expect(screen.queryByRole('checkbox', { name: 'QR code to the live map' })).toBeNull();
     expect(screen.getByText(/Publish the map to print a QR code that opens it\./)).toBeTruthy();
     expect(qr()).toBeNull();
+  });
+
+  it('writes the date the author’s way when the map speaks the author’s language', () => {
+    const day = new Date(2026, 11, 2);
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB', 'de-DE'], language: 'en-GB' });
+    expect([printDate('en', day), printDate('de', day), printDate('fr', day)]).toEqual([
+      '2 December 2026',
+      '2. Dezember 2026',
+      '2 décembre 2026',
+    ]);
   });
 
   it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {

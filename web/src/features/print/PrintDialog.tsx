@@ -9,7 +9,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { counted } from '../../lib/words';
-import { builtInLanguage, ENGLISH, loadLanguage, ViewerText } from '../../viewer/i18n/messages';
+import { browserLanguages, builtInLanguage, ENGLISH, loadLanguage, ViewerText } from '../../viewer/i18n/messages';
 import { MapViewer } from '../viewer/MapViewer';
 import { defaultPaper, PAPERS, readPreferences, writePreferences, type Paper } from './print-preferences';
 import {
@@ -78,7 +78,7 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
   const [w, h] = orientation === 'landscape' ? [p.h, p.w] : [p.w, p.h];
   const size = { '--sheet-w': `${w - 2 * MARGIN_MM}mm`, '--sheet-h': `${h - 2 * MARGIN_MM}mm` } as React.CSSProperties;
   // The sheets speak the map's language, as its viewer does: the heading of locations in no group, the date.
-  const printed = text && new Date().toLocaleDateString(text.lang, { year: 'numeric', month: 'long', day: 'numeric' });
+  const printed = text && printDate(text.lang);
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="print-dialog">
       {/* The paper the browser's print dialog starts with; only while this dialog is open. */}
@@ -196,6 +196,15 @@ function usePrintChoices(doc: MapDocument, floor: string | null): [Choices, (pat
     if (patch.paper || patch.orientation) writePreferences({ paper: next.paper, orientation: next.orientation });
   };
   return [choices, choose];
+}
+
+/**
+ * Today in the map's language, written the way of the author's own country when the two share the language (2 December
+ * 2026 for a British author of an English map, not the American December 2, 2026).
+ */
+export function printDate(lang: string, now = new Date()): string {
+  const locale = browserLanguages().find((l) => l.split('-')[0]!.toLowerCase() === lang) ?? lang;
+  return now.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** What the sheets are, and what they leave out. */
