@@ -33,7 +33,7 @@ export interface EditorCommand {
   readonly keys?: readonly Shortcut[];
   /** Instead of `keys`: whether this key press is for this command. */
   keyTest?(event: KeyboardEvent, ctx: CommandContext): boolean;
-  /** With `keyTest`: the keys the shortcuts dialog shows for it (shortcuts, or words). */
+  /** With `keyTest`: the keys the shortcuts dialog shows for it (shortcuts, or words that describe them). */
   readonly shown?: readonly (Shortcut | string)[];
   /** Caught before other handlers (the map's own arrow-key panning). */
   readonly capture?: boolean;
@@ -136,7 +136,7 @@ defineCommand({
 defineCommand({
   name: 'help.shortcuts',
   label: 'Show the keyboard shortcuts',
-  shown: ['?'],
+  shown: [{ key: '?' }],
   keyTest: (e) => e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditableElement(document.activeElement),
   perform: ({ openDialog }) => openDialog('shortcuts'),
 });

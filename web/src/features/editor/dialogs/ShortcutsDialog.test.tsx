@@ -42,6 +42,13 @@ describe('the keyboard shortcuts dialog', () => {
     expect(rows).toContainEqual(['Copy the selected locations', 'Ctrl+C']);
     expect(rows).toContainEqual(['Show the keyboard shortcuts', '?']);
     for (const [label, keys] of rows) expect(keys, label!).not.toBe('');
+    // Each key in a <kbd> of its own; a command's words about its keys are not keys.
+    const kbds = (name: string) =>
+      [...within(table).getByRole('rowheader', { name }).closest('tr')!.querySelectorAll('kbd')].map(
+        (k) => k.textContent,
+      );
+    expect(kbds('Delete the selected locations')).toEqual(['Delete', 'Backspace']);
+    expect(kbds('Move the selected locations')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(h.jotai.get(dialogAtom)).toBeNull();
   });
