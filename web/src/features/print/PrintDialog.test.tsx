@@ -167,6 +167,32 @@ describe('the print dialog', () => {
     ]);
   });
 
+  it('zooms the sheets to fit a phone’s screen, keeping their paper size in layout', () => {
+    // The stage reports a phone's width at once, as a resize observer's first report does.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: () => void) {}
+        observe() {
+          this.report();
+        }
+        disconnect() {}
+      },
+    );
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('print-dialog__stage') ? 390 : 0;
+    });
+    render(<PrintDialog doc={twoFloors()} title="Mall" floor="ground" onClose={() => {}} />);
+    const sheets = document.querySelector<HTMLElement>('.print-sheets')!;
+    // A4 or Letter landscape less 10 mm margins is about 1,050 px wide: a third of it fits 390 px.
+    expect(Number(sheets.style.zoom)).toBeGreaterThan(0.3);
+    expect(Number(sheets.style.zoom)).toBeLessThan(0.36);
+    expect(sheets.style.getPropertyValue('--sheet-w')).toMatch(/mm$/);
+    width.mockRestore();
+  });
+
   it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -77,6 +77,8 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
   const p = PAPERS[paper];
   const [w, h] = orientation === 'landscape' ? [p.h, p.w] : [p.w, p.h];
   const size = { '--sheet-w': `${w - 2 * MARGIN_MM}mm`, '--sheet-h': `${h - 2 * MARGIN_MM}mm` } as React.CSSProperties;
+  const stage = useRef<HTMLDivElement>(null);
+  const zoom = useFitZoom(stage, w - 2 * MARGIN_MM);
   // The sheets speak the map's language, as its viewer does: the heading of locations in no group, the date.
   const printed = text && printDate(text.lang);
   return (
@@ -101,8 +103,8 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
         </div>
       </div>
       <PrintHint doc={doc} sheets={sheets.length} link={link} />
-      <div className="print-dialog__stage">
-        <div className="print-sheets" style={size} lang={text?.lang} dir={text?.dir}>
+      <div className="print-dialog__stage" ref={stage}>
+        <div className="print-sheets" style={{ ...size, zoom }} lang={text?.lang} dir={text?.dir}>
           {printed &&
             sheets.map((sheet) => (
               <Sheet
@@ -176,6 +178,28 @@ function PrintChoices({
       />
     </>
   );
+}
+
+/** CSS pixels a millimetre (96 a inch). */
+const PX_PER_MM = 96 / 25.4;
+
+/**
+ * The zoom that fits a sheet `widthMm` wide into the stage on screen (a tablet's or a phone's): the sheets keep their
+ * paper size in layout, so the maps are framed as they print, and the viewer reads the zoom from its box (its clicks
+ * land where they are shown). The print styles set it back to 1.
+ */
+function useFitZoom(stage: React.RefObject<HTMLDivElement | null>, widthMm: number): number {
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setRoom(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [stage]);
+  // The stage's padding (16 px a side) and the sheet's white edge (12 px a side) round it.
+  const needed = widthMm * PX_PER_MM + 24;
+  return room === null ? 1 : Math.min(1, Math.max(0.2, (room - 32) / needed));
 }
 
 /** What the author chooses, the floor in view first; the paper and orientation are kept for next time. */
