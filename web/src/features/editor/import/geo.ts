@@ -47,7 +47,7 @@ export interface GeoPoint {
   area?: boolean;
 }
 
-/** A file's points, the problems of those left out, and how many features are not points. */
+/** A file's points (an area's at its centre), the problems of those left out, and how many lines it has. */
 export interface GeoParsed {
   points: GeoPoint[];
   issues: string[];
