@@ -5,6 +5,7 @@
  * tests only.
  */
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { CallError } from '@mapnest/shared/errors';
@@ -162,4 +163,21 @@ export function layOut(elements: readonly Element[], top: (i: number) => number,
         toJSON: () => ({}),
       }) as DOMRect;
   });
+}
+
+/**
+ * What the page's downloads (`import/export.ts` `download`) would save: each file's Blob and name, with
+ * URL.createObjectURL and the link's click stubbed (restore the mocks after the test).
+ */
+export function captureDownloads(): { blobs: Blob[]; names: string[] } {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return 'blob:download';
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { blobs, names };
 }

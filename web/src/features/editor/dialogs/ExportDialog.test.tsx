@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { captureDownloads, disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { dialogAtom } from '../editor-state';
 import { EditorDialogs } from './EditorDialogs';
 
@@ -44,15 +44,7 @@ describe('File › Export…', () => {
     expect(screen.getByText(/GeoJSON for GIS tools/).textContent).toBe(
       'GeoJSON for GIS tools and web maps (QGIS, uMap, geojson.io); KML for Google Earth and My Maps, a folder per group. 1 location that stands for a shape of the plan has no position of its own and is left out.',
     );
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:export';
-    });
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { blobs, names } = captureDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Locations as GeoJSON (1 point)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Locations as KML (1 point)' }));
     expect(names).toEqual(['Riverside-Mall.geojson', 'Riverside-Mall.kml']);

@@ -7,7 +7,7 @@ import { isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
 import { routeCalls } from '../../maps/maps.fixtures';
 import { EditorContext, useEditor } from '../editor-context';
-import { aSummary, disposeHarnesses, MAP_ID, renderEditorPart } from '../editor.fixtures';
+import { aSummary, captureDownloads, disposeHarnesses, MAP_ID, renderEditorPart } from '../editor.fixtures';
 import { PublishDialog } from './PublishDialog';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
@@ -133,15 +133,7 @@ describe('PublishDialog', () => {
     const url = `${window.location.origin}/m/${MAP_ID}`;
     expect(screen.getByRole('img', { name: `QR code of ${url}` })).toBeTruthy();
     expect(screen.queryByText(/opens “Map not found”/)).toBeNull();
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:qr';
-    });
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { blobs, names } = captureDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Download SVG' }));
     expect(names).toEqual(['Riverside-Mall-QR-code.svg']);
     expect(blobs[0]!.type).toBe('image/svg+xml');
