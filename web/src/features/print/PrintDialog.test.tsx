@@ -196,18 +196,61 @@ describe('the print dialog', () => {
   it('sets the paper for the browser’s print dialog and prints its sheets alone only while open', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    const doc = twoFloors();
-    doc.settings.csvUrl = 'https://example.com/shops.csv';
-    const view = render(<PrintDialog doc={doc} title="Mall" floor={null} onClose={() => {}} />);
+    const view = render(<PrintDialog doc={twoFloors()} title="Mall" floor={null} onClose={() => {}} />);
     expect(document.documentElement.classList.contains(PRINTING_CLASS)).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'A4' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Portrait' }));
     expect(document.querySelector('style')!.textContent).toBe('@page { size: 210mm 297mm; margin: 10mm; }');
-    expect(screen.getByText(/Locations from the map’s CSV file are not printed\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Print…' }));
     expect(print).toHaveBeenCalledTimes(1);
     view.unmount();
     expect(document.documentElement.classList.contains(PRINTING_CLASS)).toBe(false);
+  });
+
+  it('lists and numbers the locations of the map’s CSV file as it reads now, once read', async () => {
+    let answer!: (res: Response) => void;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const doc = twoFloors();
+    doc.settings.csvUrl = 'https://example.com/shops.csv';
+    render(<PrintDialog doc={doc} title="Mall" floor="ground" onClose={() => {}} />);
+    // Nothing to print, nor a map drawn without them, until the file is in.
+    expect(screen.getByText(/Reading the locations of the map’s CSV file…/)).toBeTruthy();
+    expect(sheetFloors()).toEqual([]);
+    expect((screen.getByRole('button', { name: 'Print…' }) as HTMLButtonElement).disabled).toBe(true);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('https://example.com/shops.csv', expect.anything()));
+    await act(async () =>
+      answer(
+        new Response('id,title,floor,x,y,color\nbakery,Bakery,ground,0.2,0.3,\nbank,Bank,ground,0.3,0.3,blurple\n'),
+      ),
+    );
+    const sheet = await screen.findByRole('region', { name: 'Ground floor' });
+    expect(
+      within(sheet)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 Bakery', '2 Café']);
+    expect(
+      screen.getByText(
+        /1 location from the map’s CSV file is printed with the others, as the file reads now\. 1 row of it left out, as on the map/,
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Print…' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says when the map’s CSV file cannot be read, and prints the map’s own locations', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 404 })),
+    );
+    const doc = twoFloors();
+    doc.settings.csvUrl = 'https://example.com/shops.csv';
+    render(<PrintDialog doc={doc} title="Mall" floor="ground" onClose={() => {}} />);
+    const sheet = await screen.findByRole('region', { name: 'Ground floor' });
+    expect(within(sheet).getByRole('listitem').textContent).toBe('1 Café');
+    expect(
+      screen.getByText(/The map’s CSV file could not be loaded \(HTTP 404\): its locations are not printed\./),
+    ).toBeTruthy();
   });
 
   it('prints a version from its preview, over the preview, which stays open after', async () => {

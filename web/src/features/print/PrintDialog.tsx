@@ -21,6 +21,7 @@ import {
   type PrintSheet,
 } from './print-plan';
 import { QrCode } from './QrCode';
+import { usePrintLocations, type CsvRead } from './print-csv';
 import './print.css';
 
 const MARGIN_MM = 10;
@@ -61,13 +62,18 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
   const [choices, choose] = usePrintChoices(doc, floor);
   const { floors, listed, orientation, paper } = choices;
   const numbered = listed && choices.numbered;
-  // Every floor's sheet, made once for these choices: choosing another floor adds its sheet and keeps the others as
-  // they are, each map as the author framed it.
   const text = useMapLanguage(doc);
   const other = text?.t('other');
+  // The map's own locations and its CSV file's as they read now (null while the CSV is read).
+  const { doc: withCsv, csv } = usePrintLocations(doc);
+  // Every floor's sheet, made once for these choices: choosing another floor adds its sheet and keeps the others as
+  // they are, each map as the author framed it.
   const every = useMemo(
-    () => printSheets(doc, { floors: doc.layers.map((l) => l.id), listed, numbered, otherName: other }),
-    [doc, listed, numbered, other],
+    () =>
+      withCsv
+        ? printSheets(withCsv, { floors: withCsv.layers.map((l) => l.id), listed, numbered, otherName: other })
+        : [],
+    [withCsv, listed, numbered, other],
   );
   const sheets = every.filter((s) => floors.includes(s.floorId));
   useEffect(() => {
@@ -95,14 +101,14 @@ export function PrintDialog({ doc, title, floor, link, onClose }: PrintDialogPro
           <button
             type="button"
             className="btn btn--primary btn--sm"
-            disabled={sheets.length === 0}
+            disabled={sheets.length === 0 || !withCsv}
             onClick={() => window.print()}
           >
             Print…
           </button>
         </div>
       </div>
-      <PrintHint doc={doc} sheets={sheets.length} link={link} />
+      <PrintHint sheets={withCsv ? sheets.length : null} csv={csv} link={link} />
       <div className="print-dialog__stage" ref={stage}>
         <div className="print-sheets" style={{ ...size, zoom }} lang={text?.lang} dir={text?.dir}>
           {printed &&
@@ -231,19 +237,30 @@ export function printDate(lang: string, now = new Date()): string {
   return now.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** What the sheets are, and what they leave out. */
-function PrintHint({ doc, sheets, link }: { doc: MapDocument; sheets: number; link: LiveLink | null | undefined }) {
+/** What the sheets are, and what they leave out. `sheets` is null while the map's CSV file is read. */
+function PrintHint({ sheets, csv, link }: { sheets: number | null; csv: CsvRead; link: LiveLink | null | undefined }) {
   const until = link?.until ? new Date(link.until).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
   return (
-    <p className="print-dialog__hint">
-      {sheets === 0
-        ? 'Choose a floor to print.'
-        : `${counted(sheets, 'floor')} as below. Drag or zoom a map to frame it: it prints as it is shown. To make a PDF, choose “Save as PDF” as the printer.`}
-      {doc.settings.csvUrl && ' Locations from the map’s CSV file are not printed.'}
+    <p className="print-dialog__hint" aria-live="polite">
+      {sheets === null
+        ? 'Reading the locations of the map’s CSV file…'
+        : sheets === 0
+          ? 'Choose a floor to print.'
+          : `${counted(sheets, 'floor')} as below. Drag or zoom a map to frame it: it prints as it is shown. To make a PDF, choose “Save as PDF” as the printer.`}
+      {csv.state === 'read' && ` ${csvSentence(csv.count, csv.skipped)}`}
+      {csv.state === 'failed' && ` The map’s CSV file ${csv.reason}: its locations are not printed.`}
       {link === null && ' Publish the map to print a QR code that opens it.'}
       {until && ` A test map is public until ${until}: its QR code opens nothing after that, unless the map goes live.`}
     </p>
   );
+}
+
+/** What the sheets took from the map's CSV file. */
+function csvSentence(count: number, skipped: number): string {
+  const left = skipped
+    ? ` ${counted(skipped, 'row')} of it left out, as on the map (Settings › Live data › Test says why).`
+    : '';
+  return `${counted(count, 'location')} from the map’s CSV file ${count === 1 ? 'is' : 'are'} printed with the others, as the file reads now.${left}`;
 }
 
 /** The map's language and its texts, as its viewer picks them (null while a language's texts load). */

@@ -113,7 +113,7 @@ function printDocument(doc: MapDocument, floorId: string, numbers: ReadonlyMap<s
       defaultLayer: floorId,
       startLocation: null,
       deepLinking: false,
-      // The sheet lists the document's own locations; a CSV's are loaded at view time and are not on paper.
+      // The CSV's locations, read once by the dialog (print-csv.ts), are in the document already: not read again.
       csvUrl: '',
       layout: { ...s.layout, kiosk: false },
       zoom: { ...s.zoom, reduceMotion: true },
