@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { printDate, PrintDialog } from './PrintDialog';
+import { liveLink, printDate, PrintDialog } from './PrintDialog';
 import { defaultPaper } from './print-preferences';
 import { PRINTING_CLASS } from './print-plan';
 import { MapPreviewDialog } from '../viewer/MapPreview';
@@ -124,6 +124,15 @@ describe('the print dialog', () => {
     render(<PrintDialog doc={doc} title="Zentrum" floor="ground" onClose={() => {}} />);
     const arabic = await screen.findByRole('region', { name: 'Ground floor' });
     expect(arabic.closest('[dir]')!.getAttribute('dir')).toBe('rtl');
+  });
+
+  it('links a QR code to the map visitors open now, only while they can', () => {
+    expect(liveLink({ id: 'Hx3kQ9vBn2', published: true, activeUntil: '2026-12-09T10:00:00.000Z' })).toEqual({
+      url: `${window.location.origin}/m/Hx3kQ9vBn2`,
+      until: '2026-12-09T10:00:00.000Z',
+    });
+    // Never published, taken offline, or a test map past its week.
+    expect(liveLink({ id: 'Hx3kQ9vBn2', published: false, activeUntil: null })).toBeNull();
   });
 
   it('prints a QR code that opens the live map, says when it stops working, and asks to publish first', () => {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import type { MapSummary } from '@mapnest/shared/maps';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { counted } from '../../lib/words';
@@ -30,6 +31,11 @@ const MARGIN_MM = 10;
 export interface LiveLink {
   url: string;
   until: string | null;
+}
+
+/** The map visitors open now, for a QR code on printed sheets; null when they cannot (never or no longer published). */
+export function liveLink(map: Pick<MapSummary, 'id' | 'published' | 'activeUntil'>): LiveLink | null {
+  return map.published ? { url: `${window.location.origin}/m/${map.id}`, until: map.activeUntil } : null;
 }
 
 export interface PrintDialogProps {

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
-import { PrintDialog, type LiveLink } from '../../print/PrintDialog';
+import { liveLink, PrintDialog, type LiveLink } from '../../print/PrintDialog';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
 import { dialogAtom, filePickerAtom, layerAtom } from '../editor-state';
@@ -143,8 +143,7 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
 
 /** The map visitors open now, for a QR code on printed sheets; null when they cannot (never or no longer published). */
 function useLiveLink(): LiveLink | null {
-  const { map, mapId } = useEditor();
-  return map.published ? { url: `${window.location.origin}/m/${mapId}`, until: map.activeUntil } : null;
+  return liveLink(useEditor().map);
 }
 
 /** The map as it is in the editor (saved or not), from the floor in view. */

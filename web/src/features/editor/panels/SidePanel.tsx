@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { HistoryPanel } from '../../maps/history/HistoryPanel';
+import { liveLink } from '../../print/PrintDialog';
 import { useEditor, useEditorState } from '../editor-context';
 import { loadMap } from '../load-map';
 import { useNarrowEditor } from '../editor-layout';
@@ -121,6 +122,7 @@ function HistoryTab() {
       history={history}
       currentVersion={map.version}
       publishedVersion={map.publishedVersion}
+      link={liveLink(map)}
       title={map.title}
       state={map.state}
       loadDraft={() => Promise.resolve(store.getState().doc)}

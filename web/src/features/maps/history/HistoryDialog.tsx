@@ -10,6 +10,7 @@ import { describeError } from '../map-errors';
 import { mapsApi } from '../maps-api';
 import { patchMapAtom } from '../maps-state';
 import { HistoryPanel } from './HistoryPanel';
+import { liveLink } from '../../print/PrintDialog';
 
 type Loaded = { forId: string; data: MapWithDocument | null; error: string | null };
 
@@ -114,6 +115,7 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
           history={current.data.history}
           currentVersion={current.data.map.version}
           publishedVersion={current.data.map.publishedVersion}
+          link={liveLink(current.data.map)}
           title={current.data.map.title}
           state={current.data.map.state}
           onRestored={onRestored}

@@ -15,10 +15,10 @@ const WAIT = { timeout: 10_000 };
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
 /** What each preview was opened with: the viewer itself draws on a canvas the test DOM does not have. */
-const previews: Array<{ heading: string; state?: number }> = [];
+const previews: Array<{ heading: string; state?: number; link?: unknown }> = [];
 vi.mock('../../viewer/MapPreview', () => ({
-  MapPreviewDialog: (p: { heading: string; state?: number }) => {
-    previews.push({ heading: p.heading, state: p.state });
+  MapPreviewDialog: (p: { heading: string; state?: number; link?: unknown }) => {
+    previews.push({ heading: p.heading, state: p.state, link: p.link });
     return null;
   },
 }));
@@ -38,6 +38,7 @@ function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
         history={history}
         currentVersion={3}
         publishedVersion={null}
+        link={null}
         title="Mall"
         state={MapState.PRO}
         onPublished={() => {}}
@@ -304,6 +305,7 @@ describe('HistoryPanel', () => {
           history={[...history, anEntry(4)]}
           currentVersion={4}
           publishedVersion={null}
+          link={null}
           title="Mall"
           state={MapState.PRO}
           onPublished={() => {}}
@@ -319,10 +321,12 @@ describe('HistoryPanel', () => {
     previews.length = 0;
     routeCalls(mockCall, { getMapVersion: () => ({ documentUrl: 'https://files.test/v3.json' }) });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
-    renderPanel({ state: MapState.PRO });
+    // The live map, for the QR code on the version's printed sheets.
+    const link = { url: 'https://maps.example.com/m/Hx3kQ9vBn2', until: null };
+    renderPanel({ state: MapState.PRO, link });
     fireEvent.click(within(row('Version 3')).getByRole('button', { name: 'Preview' }));
     await vi.waitFor(
-      () => expect(previews.at(-1)).toEqual({ heading: 'Preview of version 3', state: MapState.PRO }),
+      () => expect(previews.at(-1)).toEqual({ heading: 'Preview of version 3', state: MapState.PRO, link }),
       WAIT,
     );
     vi.unstubAllGlobals();

@@ -8,6 +8,7 @@ import { call } from '../../../lib/api';
 import { describeError } from '../map-errors';
 import { DiffOf, useVersionDocuments } from './version-review';
 import { VersionPreview } from './VersionPreview';
+import type { LiveLink } from '../../print/PrintDialog';
 import { versionName, type VersionRow } from './history-rows';
 import { HistoryRow } from './HistoryRow';
 import { Notice, type NoticeValue } from '../Notice';
@@ -29,6 +30,8 @@ export interface HistoryPanelProps {
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
   /** The version visitors see, or null (ADR 018). */
   publishedVersion: number | null;
+  /** The live map (null when visitors cannot open it), for a QR code on a version's printed sheets. */
+  link: LiveLink | null;
   /** The map's title, for previews. */
   title: string;
   /** The map's state: its plan decides what visitors get (directions come with Professional), so a preview's too. */
@@ -200,6 +203,7 @@ function VersionDialogs(p: VersionDialogsProps) {
           title={props.title}
           state={props.state}
           label={versionName(preview.row)}
+          link={props.link}
           onClose={() => setPreview(null)}
         />
       )}
