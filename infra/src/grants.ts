@@ -274,10 +274,11 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing
   // email: ADR 045) and deletes each one done (ADR 047); an account over its slots is looked up in the administrators'
   // group first (ADR 085). A version's document kept after a write with an unknown outcome is deleted an hour later
-  // unless the map uses it (a held follow-up, ADR 020). No Scan.
+  // unless the map uses it (a held follow-up, ADR 020), and a map's deletion whose rest could not be done at once is
+  // finished (listing and deleting its documents, removing its public copy: ADR 114). No Scan.
   'triggers/expire-test-maps': {
     table: ['read', 'write', 'delete'],
-    documents: { 'maps/*': ['read', 'delete'] },
+    documents: { 'maps/*': ['read', 'delete', 'list'] },
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
     mail: true,
@@ -293,11 +294,12 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   },
   // The table's stream, filtered to follow-ups due (ADR 047): takes each (an update), writes the map's public copy
   // from its current document (or removes a deleted map's), sends the email to the account's address (the user
-  // pool) or deletes a version's unused document (ADR 020), and deletes it once done. Reading the stream is granted
-  // by its event source mapping.
+  // pool), deletes a version's unused document (ADR 020) or finishes a map's deletion (its documents listed and
+  // deleted, its public copy removed, its history, analytics and item: ADR 114), and deletes it once done. Reading
+  // the stream is granted by its event source mapping.
   'triggers/follow-ups': {
     table: RWD,
-    documents: { 'maps/*': ['read', 'delete'] },
+    documents: { 'maps/*': ['read', 'delete', 'list'] },
     public: PUBLISHES.public,
     userPool: ['AdminGetUser'],
     mail: true,

@@ -109,6 +109,8 @@ export interface Stack {
   endpoints: { dynamodb: string; s3: string; cognito: string };
   /** DynamoDB Local under its supervisor (its process id and restarts, for fault tests). */
   dynamo: Pick<SupervisedDynamo, 'pid' | 'restarts'>;
+  /** S3 (in this process): an outage switch for fault tests. */
+  s3: Pick<LocalS3, 'outage'>;
   userPoolId: string;
   clientId: string;
   mailbox: Mailbox;
@@ -413,6 +415,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       port,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
       dynamo,
+      s3: { outage: (down) => s3.outage(down) },
       userPoolId: LOCAL_USER_POOL_ID,
       clientId: LOCAL_CLIENT_ID,
       mailbox,

@@ -63,6 +63,13 @@ export async function serveObject(
     if (status === 304) return void res.writeHead(304).end();
     if (err instanceof NoSuchKey || status === 404 || status === 403)
       return sendJson(res, 404, { message: 'Not Found' });
+    // A server error of S3 (503 during an outage) reaches the visitor as CloudFront passes it on (the distribution has
+    // no error pages of its own), not as the gateway's 500: the viewer tries a 5xx again, and never reads it as gone.
+    if (typeof status === 'number' && status >= 500) {
+      const code = (err as { name?: string }).name ?? 'InternalError';
+      res.writeHead(status, { 'content-type': 'application/xml', 'cache-control': 'no-store' });
+      return void res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`);
+    }
     throw err;
   }
 }

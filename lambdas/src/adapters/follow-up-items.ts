@@ -15,26 +15,30 @@ import { config } from '../lib/config';
  * an owner's maps that went back to test at `at` because their slots `why` (worded when it is sent, from the maps
  * that did: domain/billing.ts holds it before the first lapse), or the document `key` of a map's `version` whose
  * write failed with an unknown outcome (a new map, a save, a restore), deleted unless that version was written with it
- * (domain/save-outcomes.ts holds it for an hour).
+ * (domain/save-outcomes.ts holds it for an hour), or the rest of a map's deletion once the map is marked deleting
+ * (domain/map-deletion.ts: held for an hour, made due at once when a step fails, forgotten when the deletion is done).
  */
 export type FollowUpWork =
   | { kind: 'publish'; mapId: string }
   | { kind: 'notice'; uid: string; to?: string; subject: string; paragraphs: string[] }
   | { kind: 'lapse-summary'; uid: string; why: string; at: string }
-  | { kind: 'unmade-document'; mapId: string; version: number; key: string };
+  | { kind: 'unmade-document'; mapId: string; version: number; key: string }
+  | { kind: 'delete-map'; mapId: string };
 
 /**
  * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
- * once writes the newest state), one per document for a document that may be unused, a new one for each email.
+ * once writes the newest state) and for a deletion, one per document for a document that may be unused, a new one
+ * for each email.
  */
-function idOf(work: FollowUpWork): string {
+export function followUpId(work: FollowUpWork): string {
   if (work.kind === 'publish') return `publish#${work.mapId}`;
+  if (work.kind === 'delete-map') return `delete#${work.mapId}`;
   return work.kind === 'unmade-document' ? `document#${work.key}` : `notice#${randomUUID()}`;
 }
 
 /** The put that keeps `work`, kept at `at` and due then, or at `dueAt`. */
 export function followUpPut(work: FollowUpWork, at: Date, error?: string, dueAt: Date = at) {
-  const id = idOf(work);
+  const id = followUpId(work);
   const created = at.toISOString();
   return {
     Put: {

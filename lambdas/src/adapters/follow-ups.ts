@@ -12,10 +12,10 @@ import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
-import { followUpPut, type FollowUpWork } from './follow-up-items';
+import { followUpId, followUpPut, type FollowUpWork } from './follow-up-items';
 import { queryAll } from './query-all';
 
-export type { FollowUpWork };
+export { followUpId, type FollowUpWork };
 
 /** A follow-up kept by `hold`: its id and the due key it was kept with. */
 export interface HeldFollowUp {
@@ -147,6 +147,15 @@ export const followUps = {
     } catch (err) {
       if (!isConditionalCheckFailed(err)) throw err;
     }
+  },
+
+  /**
+   * Deletes a follow-up whose work its change did itself after all (a map's deletion, finished by the call that marked
+   * it): unconditionally, since a runner that took it meanwhile finds the work done (a deletion of a map that is gone
+   * is done at once) and its own `done` then finds it gone.
+   */
+  async forget(id: string): Promise<void> {
+    await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: keys.followUp(id) }));
   },
 
   /** Notes why a try failed (the follow-up stays due at the time `take` gave it). */

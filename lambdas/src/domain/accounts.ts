@@ -245,7 +245,8 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
   const customer = await billing.deleteStripeCustomer(uid);
   const owned = await accountTable.ownedMaps(uid);
-  for (const map of owned) await maps.deleteMap(actor, map.id);
+  // Each map wholly, before the account's files and items go: a step that fails stops the deletion, for a retry.
+  for (const map of owned) await maps.deleteMap(actor, map.id, { strict: true });
   const files = await uploads.list(objectKeys.userPrefix(uid));
   await uploads.delete(files);
   // The contact and custom-work requests the account sent signed in, and those that give its address, go with it

@@ -71,6 +71,7 @@ function memoryFollowUps() {
       const held = items.get(id);
       if (held) held.lastError = error;
     },
+    forget: async (id: string) => void items.delete(id),
   };
   return { store, items, done };
 }
@@ -144,6 +145,7 @@ describe('owed follow-ups (ADR 047)', () => {
       deliverNotice: async () => undefined,
       deliverLapseSummary: async () => undefined,
       dropUnmadeDocument: async () => undefined,
+      finishDeletion: async () => undefined,
     };
     const run = runFollowUp({ followUps: store, ...workers }, record, T0);
     // While it runs, the take's own change is on the stream: due an hour later, so not run again.
@@ -163,6 +165,7 @@ describe('owed follow-ups (ADR 047)', () => {
       deliverNotice: failing('no notices here'),
       deliverLapseSummary: async (...args: unknown[]) => void summaries.push(args),
       dropUnmadeDocument: async () => undefined,
+      finishDeletion: async () => undefined,
     };
     const work: FollowUpWork = { kind: 'lapse-summary', uid: 'u1', why: 'ran out', at: T0.toISOString() };
     const held = await store.hold(work, T0, later(15 * 60_000));
@@ -223,6 +226,7 @@ describe('retryFollowUps', () => {
         deliverNotice: async (uid, notice) => void sent.push({ uid, notice }),
         deliverLapseSummary: failing('no summaries here'),
         dropUnmadeDocument: failing('no documents here'),
+        finishDeletion: failing('no documents here'),
       },
       later(60_000),
     );
@@ -239,6 +243,7 @@ describe('retryFollowUps', () => {
         deliverNotice: failing('not again'),
         deliverLapseSummary: failing('not again'),
         dropUnmadeDocument: failing('not again'),
+        finishDeletion: failing('not again'),
       },
       later(2 * RETRY_AFTER_MS),
     );
@@ -257,6 +262,7 @@ describe('retryFollowUps', () => {
       deliverNotice: failing('no notices here'),
       deliverLapseSummary: failing('no summaries here'),
       dropUnmadeDocument: failing('no documents here'),
+      finishDeletion: failing('no documents here'),
     };
     expect(await retryFollowUps({ followUps: store, ...workers }, at)).toEqual({ done: 1, failed: 1, skipped: 0 });
     expect(items.get('publish#bad')).toMatchObject({
@@ -282,6 +288,7 @@ describe('retryFollowUps', () => {
       deliverNotice: workers.deliverNotice,
       deliverLapseSummary: workers.deliverLapseSummary,
       dropUnmadeDocument: workers.dropUnmadeDocument,
+      finishDeletion: workers.finishDeletion,
     };
     expect(await retryFollowUps({ followUps: store, ...fixed }, later(60_001 + RETRY_AFTER_MS))).toEqual({
       done: 1,
@@ -303,6 +310,7 @@ describe('retryFollowUps', () => {
       deliverLapseSummary: failing('none'),
       dropUnmadeDocument: async (mapId: string, version: number, key: string) =>
         void dropped.push([mapId, version, key]),
+      finishDeletion: failing('none'),
     };
     expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS - 1))).toMatchObject({
       done: 0,
@@ -332,6 +340,7 @@ describe('retryFollowUps', () => {
         deliverNotice: failing('none'),
         deliverLapseSummary: failing('none'),
         dropUnmadeDocument: failing('none'),
+        finishDeletion: failing('none'),
       },
       later(1),
     );
@@ -351,6 +360,7 @@ describe('retryFollowUps', () => {
         deliverNotice: failing('none'),
         deliverLapseSummary: failing('none'),
         dropUnmadeDocument: failing('none'),
+        finishDeletion: failing('none'),
       },
       later(10),
     );

@@ -70,14 +70,15 @@ export async function followUp(
 
 /**
  * What the sweep needs to do a follow-up again: write a public copy, deliver an email, deliver the summary of an
- * owner's maps that went back to test at `at`, delete a version's document unless the version was written with it
- * (all throw on failure).
+ * owner's maps that went back to test at `at`, delete a version's document unless the version was written with it,
+ * finish a map's deletion (all throw on failure).
  */
 export interface FollowUpWorkers {
   publishLatest: (mapId: string, at: Date) => Promise<void>;
   deliverNotice: (uid: string, notice: { to?: string; subject: string; paragraphs: string[] }) => Promise<void>;
   deliverLapseSummary: (uid: string, why: string, at: string) => Promise<void>;
   dropUnmadeDocument: (mapId: string, version: number, key: string) => Promise<void>;
+  finishDeletion: (mapId: string) => Promise<void>;
 }
 
 /** One run's outcome: follow-ups done, tried and failed again (still kept), left to a run that took them first. */
@@ -109,6 +110,7 @@ export async function runFollowUp(
     if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
     else if (w.kind === 'lapse-summary') await a.deliverLapseSummary(w.uid, w.why, w.at);
     else if (w.kind === 'unmade-document') await a.dropUnmadeDocument(w.mapId, w.version, w.key);
+    else if (w.kind === 'delete-map') await a.finishDeletion(w.mapId);
     else await a.deliverNotice(w.uid, { to: w.to, subject: w.subject, paragraphs: w.paragraphs });
     await a.followUps.done(item.id, taken);
     logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });

@@ -5,6 +5,7 @@
  * in services/maps.ts.
  */
 import type { analyticsTable } from '../adapters/analytics-table';
+import type { FollowUps } from '../adapters/follow-ups';
 import type { documentUrls } from '../adapters/maps/document-urls';
 import type { mapObjects } from '../adapters/maps/map-objects';
 import type { mapTable } from '../adapters/maps/map-table';
@@ -46,6 +47,16 @@ export type NewMapStores = MapStores<
   'create' | 'get',
   'putDocument' | 'deleteDocument' | 'getDocument' | 'publish' | 'unpublish'
 >;
+
+/**
+ * What a map's deletion touches (./map-deletion.ts): the map item, its history, its documents and public copy, its
+ * analytics days, and the follow-up that owes the rest of the deletion once the map is marked.
+ */
+export type DeletionStores = MapStores<
+  'get' | 'markDeleting' | 'history' | 'deleteHistoryEntry' | 'finishDelete',
+  'unpublish' | 'deleteAllDocuments'
+> &
+  Pick<MapsAdapters, 'analyticsTable'> & { followUps: Pick<FollowUps, 'release' | 'forget'> };
 
 /** Everything the maps service uses: listing another user's maps looks up their email, a delete their analytics. */
 export interface MapsAdapters extends MapStores {

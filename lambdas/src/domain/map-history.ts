@@ -19,7 +19,7 @@ import { previewOf, toEntry, type Actor } from './maps';
 import * as maps from './services/maps';
 import { publishedOf } from './public-copy';
 import { readStoredDocument } from '../lib/stored-document';
-import { readingDocuments } from './map-documents';
+import { readingDocuments } from './map-deletion';
 import { committedEntry } from './save-outcomes';
 
 async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {

@@ -41,9 +41,10 @@ import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
-import { readingDocuments } from './map-documents';
+import { deleteWholeMap, readingDocuments } from './map-deletion';
 import type {
   CommitStores,
+  DeletionStores,
   MapItems,
   MapReads,
   MapsAdapters,
@@ -415,25 +416,16 @@ export async function renameMap(
 }
 
 /**
- * Deletes the map, every stored version, its history, its analytics and its public copy. The map is first marked (hidden from
- * everyone), so a delete interrupted half-way is resumed by the next attempt and nothing stays orphaned.
+ * Deletes the map, every stored version, its history, its analytics and its public copy (./map-deletion.ts): done once
+ * the map is marked, the rest owed when it cannot be done at once; `strict` waits for the rest (an account's deletion).
  */
 export async function deleteMap(
-  a: MapStores<
-    'get' | 'markDeleting' | 'history' | 'deleteHistoryEntry' | 'finishDelete',
-    'unpublish' | 'deleteAllDocuments'
-  > &
-    Pick<MapsAdapters, 'analyticsTable'>,
+  a: DeletionStores,
   actor: Actor,
   id: string,
+  opts: { strict?: boolean } = {},
 ): Promise<null> {
-  const map = await accessible(a, actor.identity, id, { includeDeleting: true });
-  if (!map.deleting) await a.mapTable.markDeleting(id);
-  await a.mapObjects.unpublish(id);
-  await a.mapObjects.deleteAllDocuments(id);
-  for (const entry of await a.mapTable.history(id)) await a.mapTable.deleteHistoryEntry(entry, map.uid);
-  await a.analyticsTable.deleteDays(id);
-  await a.mapTable.finishDelete({ ...map, deleting: true });
+  await deleteWholeMap(a, await accessible(a, actor.identity, id, { includeDeleting: true }), opts);
   return null;
 }
 

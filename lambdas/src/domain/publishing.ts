@@ -16,7 +16,7 @@ import { toEntry, toSummary, type Actor } from './maps';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
 import { followUpOrThrow } from './follow-ups';
-import { readingDocuments } from './map-documents';
+import { readingDocuments } from './map-deletion';
 
 const VERSION_NOT_KEPT = 'That version of the map is no longer kept.';
 

@@ -25,6 +25,12 @@ export interface LocalS3 {
   client: S3Client;
   /** Handles a browser request whose path (prefix already stripped) is /{bucket}/{key}. */
   handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void>;
+  /**
+   * For fault tests: while `down`, every request (the handlers' SDK calls and the browser's, through `handle`) is
+   * answered 503 ServiceUnavailable, as S3 answers during a regional event. s3rver runs in this process, so it cannot
+   * be killed the way DynamoDB Local is.
+   */
+  outage(down: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -36,12 +42,16 @@ function corsXml(): string {
   );
 }
 
+const errorXml = (code: string, message: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&>]/g, (c) => `&#${c.charCodeAt(0)};`)}</Message></Error>`;
+
 function s3Error(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(
-    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message.replace(/[<&>]/g, (c) => `&#${c.charCodeAt(0)};`)}</Message></Error>`,
-  );
+  res.end(errorXml(code, message));
 }
+
+/** What S3 answers while it cannot serve a request (503 ServiceUnavailable). */
+const UNAVAILABLE = ['ServiceUnavailable', 'Service is unable to handle request.'] as const;
 
 /** A presigned POST upload: the form, checked against its policy, then written as S3 would. */
 async function handlePost(req: IncomingMessage, res: ServerResponse, bucket: string, client: S3Client): Promise<void> {
@@ -71,6 +81,18 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, bucket: str
   res.end();
 }
 
+/** While `outage.down`, s3rver answers every request 503 before anything else runs (`LocalS3.outage`). */
+function answerOutages(server: S3rver, outage: { down: boolean }): void {
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(
+    async (ctx: { status: number; type: string; body: string }, next: () => Promise<void>) => {
+      if (!outage.down) return next();
+      ctx.status = 503;
+      ctx.type = 'application/xml';
+      ctx.body = errorXml(...UNAVAILABLE);
+    },
+  );
+}
+
 export async function startLocalS3(opts: {
   dataDir: string;
   buckets: string[];
@@ -90,6 +112,8 @@ export async function startLocalS3(opts: {
   // A copy's conditions on its source reach the store's copy, which checks them (s3rver ignores them). First in the
   // chain, so s3rver's handling of the request runs inside it; Koa composes the chain when the server starts.
   (server as unknown as { middleware: unknown[] }).middleware.unshift(copySourceConditions());
+  const outage = { down: false };
+  answerOutages(server, outage);
   server.on(
     'event',
     (event: {
@@ -121,6 +145,7 @@ export async function startLocalS3(opts: {
     endpoint,
     client,
     async handle(req, res, path, query) {
+      if (outage.down) return s3Error(res, 503, ...UNAVAILABLE);
       const method = req.method ?? 'GET';
       const [, bucket] = path.split('/');
       if (!bucket || !opts.buckets.includes(bucket))
@@ -140,6 +165,9 @@ export async function startLocalS3(opts: {
       req.url = `${path}?${query.toString()}`;
       req.headers.host = internalHost;
       s3rverHandler(req, res);
+    },
+    outage(on) {
+      outage.down = on;
     },
     stop: async () => {
       client.destroy();

@@ -27,6 +27,7 @@ import { deleteHistoryEntry, history, historyEntry, setHistoryName } from './his
 import { setPublication } from './publication-table';
 import { queryAll } from '../query-all';
 import { followUpPut, type FollowUpWork } from '../follow-up-items';
+import type { HeldFollowUp } from '../follow-ups';
 import { readSlots } from './slot-table';
 import { ownerMove, slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 import { countingUpdate, stateUpdate } from './state-update';
@@ -212,18 +213,35 @@ export async function rename(id: string, title: string, edited: string): Promise
   }
 }
 
-/** First step of a delete: hide the map from every reader; a retried delete finds it marked and resumes. */
-export async function markDeleting(id: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.map(id),
-      UpdateExpression: 'SET #d = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#d': 'deleting' },
-      ExpressionAttributeValues: { ':t': true },
+/**
+ * First step of a delete: hide the map from every reader, and owe the rest of its deletion, held until `dueAt` (the
+ * two together or neither); a retried delete finds it marked and resumes. Answers how to find the follow-up again.
+ */
+export async function markDeleting(id: string, at: Date, dueAt: Date): Promise<HeldFollowUp> {
+  const owed = followUpPut({ kind: 'delete-map', mapId: id }, at, undefined, dueAt);
+  const marking = dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: keys.map(id),
+            UpdateExpression: 'SET #d = :t',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#d': 'deleting' },
+            ExpressionAttributeValues: { ':t': true },
+          },
+        },
+        owed,
+      ],
     }),
   );
+  await marking.catch((err: unknown) => {
+    // Deleted meanwhile (a second tab's delete finished first).
+    if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') throw new MapNotFoundError();
+    throw err;
+  });
+  return { id: owed.Put.Item.id as string, dueKey: owed.Put.Item[DUE_SK] as string };
 }
 
 /** Last step of a delete: the metadata goes and the map's slot is given back, together. */

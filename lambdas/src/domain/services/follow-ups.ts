@@ -1,7 +1,7 @@
 /**
  * The follow-ups' runner as the Lambdas call it (ADR 045, 047): the work a kept follow-up stands for, bound to the
  * real adapters (a map's public copy through the maps service, an email through SES or the dev mailbox to the
- * account's address), for the table stream's trigger and the hourly sweep. Only they carry it.
+ * account's address, the rest of a map's deletion), for the table stream's trigger and the hourly sweep. Only they carry it.
  */
 import { BRAND } from '@mapnest/shared/constants';
 import { followUps } from '../../adapters/follow-ups';
@@ -12,6 +12,8 @@ import { userPool } from '../../adapters/user-pool';
 import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing-notices';
 import type { FollowUpWorkers } from '../follow-ups';
 import { dropUnmadeDocument } from '../save-outcomes';
+import { finishOwedDeletion } from '../map-deletion';
+import { deleteDays } from '../../adapters/analytics-table';
 import { publishLatest } from './maps';
 
 /**
@@ -55,5 +57,21 @@ export const followUpRunner: { followUps: typeof followUps } & FollowUpWorkers =
       mapId,
       version,
       key,
+    ),
+  finishDeletion: (mapId) =>
+    finishOwedDeletion(
+      {
+        mapTable: {
+          get: mapTable.get,
+          markDeleting: mapTable.markDeleting,
+          history: mapTable.history,
+          deleteHistoryEntry: mapTable.deleteHistoryEntry,
+          finishDelete: mapTable.finishDelete,
+        },
+        mapObjects: { unpublish: objects.unpublish, deleteAllDocuments: objects.deleteAllDocuments },
+        analyticsTable: { deleteDays },
+        followUps,
+      },
+      mapId,
     ),
 };

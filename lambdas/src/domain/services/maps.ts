@@ -68,6 +68,7 @@ export const deleteMap = /* @__PURE__ */ withAdapters(op.deleteMap, {
   },
   mapObjects: { unpublish: objects.unpublish, deleteAllDocuments: objects.deleteAllDocuments },
   analyticsTable: { deleteDays },
+  followUps,
 });
 export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, {
   mapTable: { create: table.create, get: table.get },

@@ -2,6 +2,8 @@
  * Calls that read a map and then one of its stored documents, against mocked DynamoDB and S3 clients: a delete that
  * lands between the two reads (the map marked deleting, its documents gone) is answered like any deleted map (404),
  * a version deleted meanwhile like a version no longer kept, and a document missing for no reason stays a fault.
+ * And the deletion itself, against in-memory stand-ins: marked with the rest owed, finished at once or by the owed
+ * follow-up when a step fails.
  */
 import { CopyObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,7 +11,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '@mapnest/shared/keys';
 import { DocumentGoneError, HistoryEntryNotFoundError, MapNotFoundError } from '../lib/errors';
+import type { MapItem } from '../adapters/maps/map-items';
 import type { Identity } from '../lib/identity';
+import { deleteWholeMap, finishOwedDeletion } from './map-deletion';
+import type { DeletionStores } from './map-adapters';
 import { restoreMapHistory } from './map-history';
 import type { Actor } from './maps';
 import { publishMap } from './publishing';
@@ -140,5 +145,128 @@ describe('a document read after its map', () => {
   it('duplicateMap answers not found when the map is deleted between reading it and reading its document', async () => {
     s3.on(GetObjectCommand).callsFake(missingAfter(() => (map = null)));
     await expect(maps.duplicateMap(actor, MAP_ID)).rejects.toMatchObject(notFound);
+  });
+});
+
+/** A map's items and objects in memory, with S3 failing while `s3Down`; `log` lists the steps done, in order. */
+function memoryMap() {
+  const state = {
+    item: { id: MAP_ID, uid: UID, deleting: false } as MapItem | null,
+    published: true,
+    documents: 3,
+    history: [1, 2, 3],
+    analyticsDays: 5,
+    owed: null as { id: string; dueKey: string } | null,
+    s3Down: false,
+    log: [] as string[],
+  };
+  const s3Step = (name: string, work: () => void) => async () => {
+    if (state.s3Down)
+      throw Object.assign(new Error('Service is unable to handle request.'), { name: 'ServiceUnavailable' });
+    work();
+    state.log.push(name);
+  };
+  const a = {
+    mapTable: {
+      get: async () => (state.item ? { ...state.item } : null),
+      markDeleting: async (id: string, _at: Date, dueAt: Date) => {
+        state.item = { ...state.item!, deleting: true };
+        state.owed = { id: `delete#${id}`, dueKey: `${dueAt.toISOString()}#delete#${id}` };
+        state.log.push('mark');
+        return state.owed;
+      },
+      history: async () => state.history.map((version) => ({ version }) as never),
+      deleteHistoryEntry: async (entry: { version: number }) => {
+        state.history = state.history.filter((v) => v !== entry.version);
+      },
+      finishDelete: async () => {
+        state.item = null;
+        state.log.push('finish');
+      },
+    },
+    mapObjects: {
+      unpublish: s3Step('unpublish', () => (state.published = false)),
+      deleteAllDocuments: s3Step('documents', () => (state.documents = 0)),
+    },
+    analyticsTable: {
+      deleteDays: async () => {
+        state.analyticsDays = 0;
+      },
+    },
+    followUps: {
+      release: async (held: { id: string; dueKey: string }, at: Date) => {
+        state.owed = { id: held.id, dueKey: `${at.toISOString()}#${held.id}` };
+        state.log.push('release');
+        return true;
+      },
+      forget: async () => {
+        state.owed = null;
+        state.log.push('forget');
+      },
+    },
+  } as unknown as DeletionStores;
+  return { a, state, map: () => state.item! };
+}
+
+describe('deleting a map', () => {
+  it('marks it, does the rest at once and forgets what it owed', async () => {
+    const { a, state, map } = memoryMap();
+    await deleteWholeMap(a, map());
+    expect(state.log).toEqual(['mark', 'unpublish', 'documents', 'finish', 'forget']);
+    expect(state).toMatchObject({
+      item: null,
+      published: false,
+      documents: 0,
+      history: [],
+      analyticsDays: 0,
+      owed: null,
+    });
+  });
+
+  it('stands once marked when S3 fails after: the rest is owed at once, and the follow-up finishes it', async () => {
+    const { a, state, map } = memoryMap();
+    state.s3Down = true;
+    const before = Date.now();
+    // Answered as done: the map is gone for its author (marked), so "Nothing was changed" would be false.
+    await expect(deleteWholeMap(a, map())).resolves.toBeUndefined();
+    expect(state.item?.deleting).toBe(true);
+    expect(state.published).toBe(true);
+    expect(state.log).toEqual(['mark', 'release']);
+    // Held for an hour when marked, made due now by the failure, for the stream to try at once.
+    expect(Date.parse(state.owed!.dueKey.split('#')[0]!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(state.owed!.dueKey.split('#')[0]!)).toBeLessThan(before + 60_000);
+    // The stream's try while S3 is still down fails, so the follow-up stays due.
+    await expect(finishOwedDeletion(a, MAP_ID)).rejects.toThrow('Service is unable to handle request.');
+    state.s3Down = false;
+    await finishOwedDeletion(a, MAP_ID);
+    expect(state).toMatchObject({
+      item: null,
+      published: false,
+      documents: 0,
+      history: [],
+      analyticsDays: 0,
+      owed: null,
+    });
+  });
+
+  it('throws the failure for an account’s deletion (strict), which must not go on, while still owing the rest', async () => {
+    const { a, state, map } = memoryMap();
+    state.s3Down = true;
+    await expect(deleteWholeMap(a, map(), { strict: true })).rejects.toThrow('Service is unable to handle request.');
+    expect([state.item?.deleting, state.log]).toEqual([true, ['mark', 'release']]);
+    // The account's retry resumes the marked map without marking it again.
+    state.s3Down = false;
+    await deleteWholeMap(a, { ...map() }, { strict: true });
+    expect(state.log).toEqual(['mark', 'release', 'unpublish', 'documents', 'finish', 'forget']);
+  });
+
+  it('owes nothing for a map that is gone, and never deletes a map that is not being deleted', async () => {
+    const { a, state } = memoryMap();
+    await finishOwedDeletion(a, MAP_ID);
+    expect(state.log).toEqual([]);
+    expect(state.item).not.toBeNull();
+    state.item = null;
+    await finishOwedDeletion(a, MAP_ID);
+    expect(state.log).toEqual([]);
   });
 });
