@@ -146,6 +146,10 @@ export const MESSAGES = {
   unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
   releaseOutcomeUnknown:
     'We could not confirm whether this was done. Check your connection, then open Publish again to see what visitors see.',
+  publishCopyOwed:
+    'Published, but visitors do not see this version yet: its public copy could not be written just now. Mapnest writes it by itself, within seconds or, while the storage service is down, every hour until it is written; nothing more is needed from you.',
+  unpublishCopyOwed:
+    'Unpublished, but visitors may still see the map for a while: its public copy could not be removed just now. Mapnest removes it by itself, within seconds or, while the storage service is down, every hour until it is removed; nothing more is needed from you.',
 } as const;
 
 /** Why every session of an account that began before an instant was ended (ADR 079). */

@@ -3,6 +3,7 @@
  * failure injected into one AWS call at a time. Whatever fails, the map stays readable at its previous
  * version and the caller gets an answer it can retry.
  */
+import { MESSAGES } from '@mapnest/shared/errors';
 import { S3Client, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
 import type { MiddlewareStack } from '@smithy/types';
@@ -320,6 +321,26 @@ describe('failure injection in the maps service', () => {
     expect(await documentKeys(id)).toEqual([]);
     expect(await objects.mapObjects.publishedState(id)).toBeNull();
     expect(await mapTable.history(id)).toEqual([]);
+  });
+
+  it('answers a publication committed without its public copy as published with the copy owed, never as unchanged', async () => {
+    const id = await maps.createMap(actor, { title: 'Published, copy owed', mapData: documentWith(2) });
+    const { publishMap } = await import('../../lambdas/src/domain/publishing');
+    // The public copy's write fails after the publication is committed.
+    failures.push('PutObject');
+    await expect(publishMap(actor, { id, version: 1 })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: MESSAGES.publishCopyOwed,
+      details: { committed: true },
+    });
+    expect((await maps.getMap(actor, id)).map.publishedVersion).toBe(1);
+    // The copy kept as owed is written by the table's stream within seconds.
+    await expect
+      .poll(async () => (await objects.mapObjects.publishedState(id))?.version, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await maps.deleteMap(actor, id);
   });
 
   it('makes an account’s deletion wait for each map wholly: a failed step is thrown, and the retry resumes it', async () => {

@@ -21,6 +21,8 @@ import { publishedOf } from './public-copy';
 import { readStoredDocument } from '../lib/stored-document';
 import { readingDocuments } from './map-deletion';
 import { committedEntry } from './save-outcomes';
+import { followUps } from '../adapters/follow-ups';
+import { followUp } from './follow-ups';
 
 async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
   const version = parseVersionLabel(historyMapId);
@@ -45,7 +47,12 @@ export async function deleteMapHistory(actor: Actor, input: { mapId: string; his
     );
   }
   await mapTable.deleteHistoryEntry(entry, map.uid);
-  if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
+  // The version is gone (committed): a document not deleted now is owed (ADR 045), and the call still answers done.
+  const { docKey: key, version } = entry;
+  if (key !== map.docKey)
+    await followUp({ followUps }, { kind: 'unmade-document', mapId: map.id, version, key }, () =>
+      mapObjects.deleteDocument(key),
+    );
   return null;
 }
 

@@ -3,7 +3,7 @@
  * again, republishes an earlier version or takes the map offline. Each is one transaction on the map item (and the
  * published history entry), then the public copy is rewritten at once; the edge serves it within seconds (ADR 018).
  */
-import { CallError } from '@mapnest/shared/errors';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { uploadKeyOfUrl } from '@mapnest/shared/files';
 import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import type { PublicationResult } from '@mapnest/shared/calls';
@@ -62,11 +62,23 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
     { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() },
     at.toISOString(),
   );
-  // A copy not written is owed (kept for the sweep) and reported: visitors do not see the publication yet.
-  await followUpOrThrow({ followUps }, { kind: 'publish', mapId: map.id }, () =>
-    maps.publishLatest(map.id, at, { docKey: entry.docKey, document }),
-  );
+  await writeCopy('publish', map.id, () => maps.publishLatest(map.id, at, { docKey: entry.docKey, document }));
   return answer(map.id);
+}
+
+/**
+ * The public copy of a publication just committed, written at once. One not written is owed (kept for the stream and
+ * the sweep) and reported as what it is, with `details.committed`: the publication stands, visitors do not see it
+ * yet, and nothing more is needed from the author. Never "Nothing was changed".
+ */
+async function writeCopy(kind: 'publish' | 'unpublish', mapId: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await followUpOrThrow({ followUps }, { kind: 'publish', mapId }, work);
+  } catch {
+    throw new CallError('unavailable', kind === 'publish' ? MESSAGES.publishCopyOwed : MESSAGES.unpublishCopyOwed, {
+      committed: true,
+    });
+  }
 }
 
 /** Takes the map offline: visitors see "not found" until the author publishes again. The draft is untouched. */
@@ -74,6 +86,6 @@ export async function unpublishMap(actor: Actor, input: { id: string }): Promise
   const map = await maps.accessible(actor.identity, input.id);
   const at = new Date();
   await mapTable.setPublication(map.id, null, at.toISOString());
-  await followUpOrThrow({ followUps }, { kind: 'publish', mapId: map.id }, () => maps.publishLatest(map.id, at));
+  await writeCopy('unpublish', map.id, () => maps.publishLatest(map.id, at));
   return answer(map.id);
 }

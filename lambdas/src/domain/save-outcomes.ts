@@ -213,5 +213,5 @@ export async function dropUnmadeDocument(
   if (map && (map.docKey === key || map.publishedDocKey === key)) return;
   if (map && (await a.mapTable.historyEntry(mapId, version))?.docKey === key) return;
   await a.mapObjects.deleteDocument(key);
-  logger.info('document of a version never written deleted', { mapId, version, key });
+  logger.info('document no version uses deleted', { mapId, version, key });
 }

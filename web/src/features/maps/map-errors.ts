@@ -51,6 +51,14 @@ export function describeError(error: unknown): string {
 }
 
 /**
+ * A publication (or unpublication) the server committed whose public copy it could not write yet: it is owed and
+ * written by the server itself, so the change is done, and the error's message says what visitors see meanwhile.
+ */
+export function publicCopyOwed(error: unknown): error is CallError {
+  return error instanceof CallError && (error.details as { committed?: unknown } | null)?.committed === true;
+}
+
+/**
  * Whether a failed call may still have been done: no answer came (network failure, lost answer, timeout) or the
  * server failed after it may have committed. The caller reads the map again before saying anything.
  */

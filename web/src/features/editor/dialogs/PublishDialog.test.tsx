@@ -73,6 +73,21 @@ describe('PublishDialog', () => {
     expect(release().textContent).toContain('Never published');
   });
 
+  it('shows a publication whose public copy is owed as published, and says visitors do not see it yet', async () => {
+    routeCalls(mockCall, {
+      // Committed, its copy not written (S3 failed after the commit): owed, written by the server itself.
+      publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.publishCopyOwed, { committed: true })),
+      getMap: () => ({ map: live, history: [], documentUrl: 'u' }),
+    });
+    renderDialog();
+    fireEvent.click(await publishButton());
+    expect((await within(release()).findByRole('alert')).textContent).toBe(MESSAGES.publishCopyOwed);
+    // Not "Nothing was changed", and not "visitors see your changes now": the map is published, its copy on its way.
+    expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy();
+    expect(release().textContent).not.toContain('Never published');
+    expect(screen.queryByText(MESSAGES.unavailable)).toBeNull();
+  });
+
   it('says the outcome is unknown when the map cannot be read again either', async () => {
     routeCalls(mockCall, {
       publishMap: () => Promise.reject(new CallError('internal', 'internal')),

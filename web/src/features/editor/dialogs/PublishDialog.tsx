@@ -8,7 +8,7 @@ import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
 import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
 import { absoluteTime, shortDate } from '../../maps/map-format';
-import { describeError, outcomeUnknown } from '../../maps/map-errors';
+import { describeError, outcomeUnknown, publicCopyOwed } from '../../maps/map-errors';
 import { QrCode, qrPngFile, qrSvgFile } from '../../print/QrCode';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { download, fileNameFor } from '../import/export';
@@ -221,6 +221,14 @@ function useReleaseAction() {
       try {
         map = (await work()).map;
       } catch (err) {
+        if (publicCopyOwed(err)) {
+          // Done, its public copy owed: the map as it is now, and what visitors see meanwhile.
+          const now = await rereadMap(mapId);
+          if (now) setMap(now);
+          void reloadHistory().catch(() => undefined);
+          setOutcome({ tone: 'error', text: err.message });
+          return;
+        }
         if (!outcomeUnknown(err)) throw err;
         const now = await rereadMap(mapId);
         if (!now) throw new Error(MESSAGES.releaseOutcomeUnknown, { cause: err });
