@@ -73,8 +73,14 @@ export async function uploadFile(
   return post;
 }
 
-function uploadError(status: number, body: string): string {
+/**
+ * What the author is told when storage does not take an upload: why it refused the file, or, when storage itself
+ * failed (a 5xx: S3 unavailable), that nothing was stored and a retry may work; "refused" would blame the file.
+ */
+export function uploadError(status: number, body: string): string {
   if (body.includes('EntityTooLarge')) return FILE_MESSAGES.tooLarge;
+  if (status >= 500)
+    return `The file could not be stored just now (the storage service answered ${status}). Nothing was uploaded; try again in a moment.`;
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
   return `The upload was refused (${status}${message ? `: ${message}` : ''}).`;
 }
