@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_MESSAGES } from '@mapnest/shared/files';
 
 const call = vi.fn();
 vi.mock('../../lib/api', () => ({ call: (...args: unknown[]) => call(...args) }));
 // After a module reset: the unit project shares one module cache per worker, and a copy another file loaded
 // before would keep the real module instead of the one mocked above.
 vi.resetModules();
-const { imageSize, uploadError, uploadFile } = await import('./files-api');
+const { imageSize, uploadFile } = await import('./files-api');
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 const svgFile = (text: string, name = 'plan.svg') => new File([text], name, { type: 'image/svg+xml' });
@@ -34,20 +33,5 @@ describe('uploading an SVG over the complexity budget', () => {
     // (Node has no XMLHttpRequest: the upload itself is what the stack tests make.)
     expect(String(error)).toMatch(/XMLHttpRequest/);
     expect(call).toHaveBeenCalledWith('createFileUpload', expect.objectContaining({ contentType: 'image/svg+xml' }));
-  });
-});
-
-describe('what storage answered an upload', () => {
-  it('blames the file only when storage refused it, and says a storage failure stored nothing', () => {
-    const xml = (code: string, message: string) => `<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
-    expect(uploadError(400, xml('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'))).toBe(
-      FILE_MESSAGES.tooLarge,
-    );
-    expect(uploadError(403, xml('AccessDenied', 'Policy expired'))).toBe(
-      'The upload was refused (403: Policy expired).',
-    );
-    expect(uploadError(503, xml('ServiceUnavailable', 'Service is unable to handle request.'))).toBe(
-      'The file could not be stored just now (the storage service answered 503). Nothing was uploaded; try again in a moment.',
-    );
   });
 });

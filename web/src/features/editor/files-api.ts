@@ -6,6 +6,7 @@
 import { FILE_MESSAGES, fileProblem, isFileType, type FileUpload } from '@mapnest/shared/files';
 import { svgBudgetProblem } from '@mapnest/shared/svg-budget';
 import { call } from '../../lib/api';
+import { uploadError } from '../../lib/upload-error';
 
 export const filesApi = {
   list: (maxResults = 100, pageToken: string | null = null) => call('listFiles', { maxResults, pageToken }),
@@ -71,18 +72,6 @@ export async function uploadFile(
   });
   onProgress?.(1);
   return post;
-}
-
-/**
- * What the author is told when storage does not take an upload: why it refused the file, or, when storage itself
- * failed (a 5xx: S3 unavailable), that nothing was stored and a retry may work; "refused" would blame the file.
- */
-export function uploadError(status: number, body: string): string {
-  if (body.includes('EntityTooLarge')) return FILE_MESSAGES.tooLarge;
-  if (status >= 500)
-    return `The file could not be stored just now (the storage service answered ${status}). Nothing was uploaded; try again in a moment.`;
-  const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
-  return `The upload was refused (${status}${message ? `: ${message}` : ''}).`;
 }
 
 /** Pixel size of an image file or URL: an SVG's viewBox (or width/height), a raster's natural size. */

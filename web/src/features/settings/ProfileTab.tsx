@@ -12,6 +12,7 @@ import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
 import { storedViewAsLabel } from '../auth/view-as';
 import { Avatar } from './Avatar';
 import { AvatarValidationError, clearAvatar, uploadAvatar } from './avatar-upload';
+import { UploadNotStored } from '../../lib/upload-error';
 import { EmailChangeDialog } from './EmailChangeDialog';
 import { ViewAsField } from './ViewAsField';
 import { SettingsRow } from './SettingsRow';
@@ -38,9 +39,12 @@ function useAvatarChange() {
       setPhoto(await uploadAvatar(file, appStore.get(sessionAtom).user !== null));
     } catch (err) {
       // A refused file (type, size, signed out) is told as is, the browser's refusal or the server's (which reads the
-      // whole file: text named .png passes the browser's check, not the server's); anything else is a fault, logged.
+      // whole file: text named .png passes the browser's check, not the server's), and so is storage not taking the
+      // upload (refused, or failing: nothing stored); anything else is a fault, logged.
       const told =
-        err instanceof AvatarValidationError || (err instanceof CallError && err.code === 'invalid-argument');
+        err instanceof AvatarValidationError ||
+        err instanceof UploadNotStored ||
+        (err instanceof CallError && err.code === 'invalid-argument');
       if (!told) console.error('Avatar upload failed', err);
       setError(told ? err.message : MESSAGES.unknownError);
     } finally {

@@ -5,6 +5,7 @@
 import { avatarProblem, isAvatarExtension, isAvatarType } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
+import { checkUploadAnswer } from '../../lib/upload-error';
 
 /** A file the avatar rules refuse; its message is shown as is. */
 export class AvatarValidationError extends Error {
@@ -26,8 +27,7 @@ export async function uploadAvatar(
   for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
   form.append('file', file);
   const res = await fetchImpl(post.url, { method: 'POST', body: form });
-  if (!res.ok)
-    throw new Error(`The avatar upload was refused (HTTP ${res.status}): ${(await res.text()).slice(0, 300)}`);
+  await checkUploadAnswer(res, MESSAGES.avatarTooLarge);
   const extension = post.key.slice(post.key.lastIndexOf('.') + 1);
   if (!isAvatarExtension(extension)) throw new Error(`The avatar upload was given an unexpected key: ${post.key}`);
   const { photoURL } = await call('setAvatar', { extension });
