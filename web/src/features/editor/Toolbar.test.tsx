@@ -88,8 +88,25 @@ describe('the map title', () => {
     fireEvent.change(input, { target: { value: long } });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.blur(input);
-    expect(h.notices.at(-1)).toEqual({ text: 'A title has at most 100 characters', kind: 'error' });
+    expect(h.notices.at(-1)).toEqual({
+      text: 'A title has at most 100 characters. The map keeps its title “Riverside Mall”.',
+      kind: 'error',
+    });
     expect(input.value).toBe(long);
+  });
+
+  it('shows the map’s title again when the field is left empty, and says the map keeps it', () => {
+    const h = renderEditorPart(<MapTitle />);
+    const input = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
+    const title = input.value;
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(input);
+    expect(h.notices.at(-1)).toEqual({
+      text: `A title is required. The map keeps its title “${title}”.`,
+      kind: 'error',
+    });
+    expect([input.value, input.getAttribute('aria-invalid')]).toEqual([title, null]);
   });
 });
 

@@ -125,7 +125,10 @@ export function MapTitle() {
     if (draft === null) return;
     const parsed = mapTitleSchema.safeParse(draft);
     if (!parsed.success) {
-      notify(parsed.error.issues[0]!.message);
+      const why = parsed.error.issues[0]!.message;
+      // An emptied field shows the map's title again; a title too long stays whole (marked) for the author to shorten.
+      if (!draft.trim()) setDraft(null);
+      notify(`${why}. The map keeps its title “${map.title}”.`);
       return;
     }
     setDraft(null);
@@ -143,7 +146,7 @@ export function MapTitle() {
       aria-label="Map title"
       value={draft ?? map.title}
       // No maxLength: it would cut a pasted title unseen. A title that cannot be taken (too long, empty) is marked
-      // as it is typed, and said when the field is left.
+      // as it is typed (a red border), and said when the field is left; an emptied field shows the map's title again.
       aria-invalid={draft !== null && !mapTitleSchema.safeParse(draft).success ? true : undefined}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => void commit()}
