@@ -104,6 +104,18 @@ describe('the print dialog', () => {
     expect([numbers.checked, numbers.disabled]).toEqual([false, true]);
   });
 
+  it('offers no numbers first for a plan that draws and names its own lots, and numbers them when asked', () => {
+    const doc = twoFloors();
+    doc.settings.markerType = 'hidden';
+    render(<PrintDialog doc={doc} title="Willow Creek" floor="ground" onClose={() => {}} />);
+    const numbers = screen.getByRole('checkbox', { name: 'Number them on the map' }) as HTMLInputElement;
+    expect([numbers.checked, numbers.disabled]).toEqual([false, false]);
+    const sheet = () => screen.getByRole('region', { name: 'Ground floor' });
+    expect(within(sheet()).getByRole('listitem').textContent).toBe(' Café');
+    fireEvent.click(numbers);
+    expect(within(sheet()).getByRole('listitem').textContent).toBe('1 Café');
+  });
+
   it('speaks the map’s language on paper: its “Other”, its date, its direction', async () => {
     const doc = twoFloors();
     doc.groups = [{ id: 'food', name: 'Essen' }];

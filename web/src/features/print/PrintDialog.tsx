@@ -15,6 +15,7 @@ import { MapViewer } from '../viewer/MapViewer';
 import { defaultPaper, PAPERS, readPreferences, writePreferences, type Paper } from './print-preferences';
 import {
   PRINTING_CLASS,
+  drawnByThePlan,
   listBesideMap,
   printSheets,
   type Orientation,
@@ -219,7 +220,8 @@ function usePrintChoices(doc: MapDocument, floor: string | null): [Choices, (pat
   const [choices, setChoices] = useState<Choices>(() => ({
     floors: doc.layers.some((l) => l.id === floor) ? [floor!] : doc.layers.slice(0, 1).map((l) => l.id),
     listed: true,
-    numbered: true,
+    // A plan that draws and names its own locations (a site plan's lots) prints as drawn unless numbers are asked for.
+    numbered: !drawnByThePlan(doc),
     orientation: 'landscape',
     paper: defaultPaper(navigator.language),
     qr: true,

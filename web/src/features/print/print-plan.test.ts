@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument, parseIfValid, type Location, type MapDocument } from '@mapnest/shared/map-document';
-import { LIST_BESIDE_MAP_LINES, MOST_NUMBERED, listBesideMap, printSheets } from './print-plan';
+import { LIST_BESIDE_MAP_LINES, MOST_NUMBERED, drawnByThePlan, listBesideMap, printSheets } from './print-plan';
+import { buildModel } from '../../viewer/viewer-model';
 
 /** A mall of two floors: shops in two groups, a lift on every floor, a hidden and a disabled location. */
 function mall(): MapDocument {
@@ -39,6 +40,51 @@ const listOf = (doc: MapDocument, floor: string) =>
     g.name,
     g.entries.map((e) => `${e.n} ${e.title}`),
   ]);
+
+/** A site plan: lots drawn by the plan (no markers), tinted by their status group, one with a colour of its own. */
+function sitePlan(): MapDocument {
+  const doc = blankDocument({ layerId: 'site', layerName: 'Site' });
+  doc.settings.markerType = 'hidden';
+  doc.groups = [
+    { id: 'available', name: 'Available', color: '#16a34a' },
+    { id: 'sold', name: 'Sold', color: '#dc2626' },
+  ];
+  doc.locations = [
+    { id: 'lot-1', title: 'Lot 1', groups: ['available'] },
+    { id: 'lot-2', title: 'Lot 2', groups: ['sold'] },
+    { id: 'lot-3', title: 'Lot 3', groups: ['sold'], color: '#7c3aed' },
+    { id: 'office', title: 'Sales office', type: 'pin', coord: [0.5, 0.5] },
+  ];
+  return doc;
+}
+
+describe('a plan that draws its own locations', () => {
+  it('is told from one whose locations have markers, by most of its listed locations', () => {
+    expect(drawnByThePlan(sitePlan())).toBe(true);
+    expect(drawnByThePlan(mall())).toBe(false);
+    expect(drawnByThePlan(blankDocument())).toBe(false);
+  });
+
+  it('keeps each numbered lot’s status tint on paper, as the viewer paints it without a marker', () => {
+    const doc = sitePlan();
+    const [sheet] = printSheets(doc, { floors: ['site'], listed: true, numbered: true });
+    const printed = sheet!.doc;
+    const model = buildModel(printed);
+    const region = (id: string) => model.locations.find((l) => l.id === id)!.region.fill;
+    // The viewer's own tint, color-mix(in srgb, #16a34a 35%, #fff), on the numbered lot, now with a marker.
+    expect(buildModel(doc).locations.find((l) => l.id === 'lot-1')!.region.fill).toBe(
+      'color-mix(in srgb, #16a34a 35%, #fff)',
+    );
+    expect(region('lot-1')).toBe('#addfc0');
+    expect(region('lot-2')).toBe('#f3b3b3');
+    expect(printed.locations.find((l) => l.id === 'lot-1')!.type).toBe('circle');
+    // A lot with a colour of its own is painted in it, as the viewer does; the pinned office has no tint to keep.
+    expect(region('lot-3')).toBe('#7c3aed');
+    expect(printed.locations.find((l) => l.id === 'office')!.style).toBeUndefined();
+    expect(printed.styles).toHaveLength(2);
+    expect(parseIfValid(printed)).toBeDefined();
+  });
+});
 
 describe('printSheets', () => {
   it('numbers the listed locations of a floor by group, in the map’s order of groups, then by title as people read it', () => {

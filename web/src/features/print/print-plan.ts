@@ -5,7 +5,7 @@
  * directory, controls, search or minimap, nothing that opens on a click (a popup would print), the map's legend kept
  * open, and each listed location of the floor drawn with its number inside its marker.
  */
-import type { Location, MapDocument, MarkerType } from '@mapnest/shared/map-document';
+import type { Location, MapDocument, MarkerType, Style } from '@mapnest/shared/map-document';
 
 /** The class on <html> while the print dialog is open, under which the print styles show its sheets alone. */
 export const PRINTING_CLASS = 'mn-printing';
@@ -96,18 +96,71 @@ function listedGroups(doc: MapDocument, floorId: string, otherName: string, numb
   return { groups, numbers, unnumbered: numbered ? Math.max(0, rows.length - MOST_NUMBERED) : 0 };
 }
 
+/** Whether a location is drawn by its shape on the plan alone: no marker of its own (the viewer's "hidden" kind). */
+const shapeOnly = (doc: MapDocument, loc: Location) => (loc.type ?? doc.settings.markerType) === 'hidden';
+
+/**
+ * Whether the plan draws the map's listed locations itself (most have no marker: a site plan's lots, a floor plan's
+ * rooms, which the drawing names): then numbers of ours are not offered first, as they would cover its own names.
+ */
+export function drawnByThePlan(doc: MapDocument): boolean {
+  const listed = doc.locations.filter((loc) => !loc.hide && !loc.disable);
+  return listed.length > 0 && listed.filter((loc) => shapeOnly(doc, loc)).length * 2 >= listed.length;
+}
+
+/**
+ * The tint the viewer paints the shape of a location drawn by its shape alone (its group's colour, 35% of it on
+ * white: `groupTint` in viewer/viewer-model.ts), or null when it paints none. A number gives the location a marker,
+ * with which the viewer would paint its shape no more: the sheet keeps the tint through a style of its own, so a site
+ * plan's status colours stay on paper. As a hex colour, as a document's styles have them.
+ */
+function shapeTint(doc: MapDocument, loc: Location): string | null {
+  if (!shapeOnly(doc, loc) || loc.color || loc.style || doc.settings.tintRegionsByGroup === false) return null;
+  const colour = (loc.groups ?? []).map((id) => doc.groups.find((g) => g.id === id)?.color).find(Boolean);
+  if (!colour) return null;
+  // #rgb, #rrggbb or #rrggbbaa (the document's colours), its alpha left aside.
+  const hex = colour.length === 4 ? [...colour.slice(1)].map((c) => c + c).join('') : colour.slice(1, 7);
+  const mixed = [0, 2, 4].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * 0.35 + 255 * 0.65));
+  return `#${mixed.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** The document a sheet's viewer shows: the floor alone, as on paper, its listed locations carrying their numbers. */
 function printDocument(doc: MapDocument, floorId: string, numbers: ReadonlyMap<string, number>): MapDocument {
   const s = doc.settings;
+  const tints = new Map<string, Style>();
+  const tinted = (tint: string) => {
+    let style = tints.get(tint);
+    if (!style) {
+      style = {
+        id: `mn-print-tint-${tints.size}`,
+        markers: false,
+        svg: true,
+        normal: { fill: tint },
+        hover: {},
+        active: {},
+      };
+      tints.set(tint, style);
+    }
+    return style.id;
+  };
+  const locations = doc.locations.map((loc): Location => {
+    const n = numbers.get(loc.id);
+    // Nothing opens on a click: a popup opened while framing the map would be printed over it.
+    if (n === undefined) return loc.action ? { ...loc, action: 'none' } : loc;
+    const type = loc.type ?? s.markerType;
+    const tint = shapeTint(doc, loc);
+    return {
+      ...loc,
+      label: String(n),
+      type: LABELLED.has(type) ? type : 'circle',
+      action: 'none',
+      ...(tint ? { style: tinted(tint) } : {}),
+    };
+  });
   return {
     ...doc,
-    locations: doc.locations.map((loc) => {
-      const n = numbers.get(loc.id);
-      // Nothing opens on a click: a popup opened while framing the map would be printed over it.
-      if (n === undefined) return loc.action ? { ...loc, action: 'none' } : loc;
-      const type = loc.type ?? s.markerType;
-      return { ...loc, label: String(n), type: LABELLED.has(type) ? type : 'circle', action: 'none' };
-    }),
+    locations,
+    styles: tints.size ? [...doc.styles, ...tints.values()] : doc.styles,
     settings: {
       ...s,
       defaultLayer: floorId,
