@@ -5,9 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
+import {
+  collectErrors,
+  launchBrowser,
+  newContext,
+  openFileMenuItem,
+  signInWithTokens,
+  artifact,
+} from '../helpers/browser';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { PublishedMap } from '@mapnest/shared/maps';
+import type { MapWithDocument, PublishedMap } from '@mapnest/shared/maps';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
@@ -129,6 +136,47 @@ describe('recognised SVG rooms in the editor', () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows the rooms a CSV’s new rows stand for by their shapes, as rooms added by hand, not under pins', async () => {
+    const mapId = await call<string>('createMap', { title: 'Rooms from a file' }, user);
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'Rooms.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(FLOOR_PLAN),
+    });
+    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+    await openFileMenuItem(page, 'Import…');
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'rooms.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,title,x,y\nshop-a,Shoe shop,,\ncafe,Café,,\nkiosk,Kiosk,0.5,0.55\n'),
+    });
+    await page.getByRole('button', { name: 'Import 3 locations' }).click();
+    await expect.poll(() => roomClass(page, 'cafe')).not.toContain('mn-edit-room-free');
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(async () => {
+        const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+        const doc = (await (await fetch(data.documentUrl)).json()) as MapDocument;
+        return doc.locations.map((l) => [l.id, l.type]);
+      })
+      .toEqual([
+        ['shop-a', 'hidden'],
+        ['cafe', 'hidden'],
+        ['kiosk', undefined],
+      ]);
+    expect(errors).toEqual([]);
+    await context.close();
+    // A free account holds two test maps: the next test makes its own.
+    await call('deleteMap', { id: mapId }, user);
   });
 
   it('on floors whose drawings reuse ids, names rooms from their labels and adds each floor’s lift as its own location', async () => {

@@ -26,7 +26,7 @@ import type { WorkbookSheet } from '../import/xlsx';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
-import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
+import { FloorChoice, placementSaid, useFloorShapeIds, useImportFloor } from './ImportFloor';
 import { importedSaid, importLabel, Issues, ModeChoice } from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
@@ -431,7 +431,11 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers, csv.rows, csv.decimalComma));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
-  const result = useMemo(() => rowsToLocations(csv, mapping, doc, { floor }), [csv, mapping, doc, floor]);
+  const floorShapes = useFloorShapeIds(doc);
+  const result = useMemo(
+    () => rowsToLocations(csv, mapping, doc, { floor, floorShapes }),
+    [csv, mapping, doc, floor, floorShapes],
+  );
   const issues = [
     ...csv.errors,
     ...result.issues.map(

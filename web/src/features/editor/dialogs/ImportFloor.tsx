@@ -3,10 +3,10 @@
  * the editor, which the author may change in the dialog when the map has several. The rule per location is
  * `import/import-floor.ts`.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { useEditorState } from '../editor-context';
+import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 
 /** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
@@ -16,6 +16,28 @@ export function useImportFloor(doc: MapDocument) {
   const has = (id: string | null) => id !== null && doc.layers.some((l) => l.id === id);
   const floor = [picked, shown, doc.settings.defaultLayer].find(has) ?? doc.layers[0]!.id;
   return [floor, setPicked] as const;
+}
+
+/**
+ * The ids of each floor's shapes (the canvas loads a floor to read them), for rows that stand for a shape of the plan;
+ * null until every floor is read, and without a canvas. A floor that is no SVG has none.
+ */
+export function useFloorShapeIds(doc: MapDocument): ReadonlyMap<string, ReadonlySet<string>> | null {
+  const { canvas } = useEditor();
+  const c = canvas();
+  const [read, setRead] = useState<{ layers: MapDocument['layers']; ids: Map<string, Set<string>> } | null>(null);
+  const layers = doc.layers;
+  useEffect(() => {
+    if (typeof c?.floorShapes !== 'function') return;
+    let live = true;
+    void Promise.all(layers.map(async (l) => [l.id, new Set((await c.floorShapes(l.id)) ?? [])] as const)).then(
+      (pairs) => live && setRead({ layers, ids: new Map(pairs) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [c, layers]);
+  return read?.layers === layers ? read.ids : null;
 }
 
 /** The import's floor by name, and that the locations the file updates keep theirs (importedFloor). */

@@ -257,6 +257,10 @@ interface ImportState {
   readonly seen: Map<string, number>;
   /** The document's ids and the ids the rows so far took. */
   readonly taken: Set<string>;
+  /** The document's own ids: a row with one of them updates that location. */
+  readonly existing: ReadonlySet<string>;
+  /** The ids of each floor's shapes, when known: a new row without a position that names one is shown by it. */
+  readonly floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null;
   /** The floor of the rows' new locations when no column gives floors (null: none, they show on every floor). */
   readonly floor: string | null;
 }
@@ -370,6 +374,22 @@ class ImportRow {
     if (layer) this.loc.layer = layer;
   }
 
+  /**
+   * A new location with no position of its own stands for its shape on the plan (the element with its id on its floor,
+   * or the one its Shape cell names): shown by that shape alone, with no marker over it, as a room added from the
+   * Locations list is, unless the row gives a marker type. Before, such rows got the map's default marker (a pin) over
+   * the plan's own names while the rooms added by hand did not. One the row updates keeps its marker.
+   */
+  showByShape(): void {
+    const { existing, floorShapes } = this.state;
+    const loc = this.loc;
+    if (!floorShapes || existing.has(loc.id!) || loc.type || loc.coord || loc.latlon) return;
+    const shape = loc.shape ?? loc.id!;
+    // On every floor (no floor of its own), it stands for the shape of that id on each.
+    const floors = loc.layer ? [loc.layer] : [...floorShapes.keys()];
+    if (floors.some((f) => floorShapes.get(f)?.has(shape))) loc.type = 'hidden';
+  }
+
   /** A shape needs the row's floor, known once it is placed (whether two locations stand for one is the map's check). */
   checkShape(): void {
     const problem = csvShapeProblem(this.loc);
@@ -399,13 +419,17 @@ class ImportRow {
 
 /**
  * Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. `floor` is the
- * floor of the new locations when no column gives floors (the import dialog's choice; null leaves them on every floor).
+ * floor of the new locations when no column gives floors (the import dialog's choice; null leaves them on every floor);
+ * `floorShapes`, the ids of each floor's shapes, when known (a new row standing for one is shown by it alone).
  */
 export function rowsToLocations(
   csv: ParsedCsv,
   mapping: readonly ColumnTarget[],
   doc: MapDocument,
-  { floor = null }: { floor?: string | null } = {},
+  {
+    floor = null,
+    floorShapes = null,
+  }: { floor?: string | null; floorShapes?: ReadonlyMap<string, ReadonlySet<string>> | null } = {},
 ): CsvImport {
   const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon'), mapping.indexOf('latlon')];
   const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
@@ -419,6 +443,8 @@ export function rowsToLocations(
     refs: new CsvReferences(doc),
     seen: new Map(),
     taken: new Set(doc.locations.map((l) => l.id)),
+    existing: new Set(doc.locations.map((l) => l.id)),
+    floorShapes,
     floor,
   };
   const issues: CsvIssue[] = [];
@@ -437,6 +463,7 @@ export function rowsToLocations(
     row.readId();
     row.readPosition();
     row.placeOnFloor();
+    row.showByShape();
     row.checkShape();
     const location = row.validate();
     issues.push(...row.issues);

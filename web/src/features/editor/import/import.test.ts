@@ -12,6 +12,35 @@ function doc(): MapDocument {
 }
 
 describe('CSV import', () => {
+  it('shows a new row without a position by the shape it stands for, as a room added by hand, and nothing else', () => {
+    const d = doc();
+    d.locations = [{ id: 'lot-1', title: 'Lot 1' }];
+    const shapes = new Map([
+      ['layer-1', new Set(['lot-1', 'lot-2', 'lot-3', 'lot-4', 'plot-5'])],
+      ['upper', new Set<string>()],
+    ]);
+    const csv = parseCsv(
+      'id,title,x,y,type,shape\nlot-1,Lot 1,,,,\nlot-2,Lot 2,,,,\nlot-3,Lot 3,0.5,0.5,,\nlot-4,Lot 4,,,pin,\nlot-5,Lot 5,,,,plot-5\nkiosk,Kiosk,,,,\n',
+    );
+    const types = (floorShapes: typeof shapes | null) =>
+      rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', floorShapes }).locations.map((l) => [
+        l.id,
+        l.type,
+      ]);
+    expect(types(shapes)).toEqual([
+      // An update keeps its marker; a row with a position or a marker type of its own keeps them.
+      ['lot-1', undefined],
+      ['lot-2', 'hidden'],
+      ['lot-3', undefined],
+      ['lot-4', 'pin'],
+      // Its Shape cell names the shape; a row that stands for no shape of its floor keeps the map's default.
+      ['lot-5', 'hidden'],
+      ['kiosk', undefined],
+    ]);
+    // Before the floors' shapes are read, nothing is decided for them.
+    expect(types(null).filter(([, type]) => type === 'hidden')).toEqual([]);
+  });
+
   it('takes a size or zoom column as the marker’s only when every value is one, else as a custom field', () => {
     const markers = parseCsv('id,size,zoom\na,1.5,3\nb,,2\n');
     expect(guessMapping(markers.headers, markers.rows)).toEqual(['id', 'scale', 'zoom']);
