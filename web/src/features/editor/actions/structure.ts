@@ -151,6 +151,18 @@ function checkGroupName(doc: MapDocument, name: string, ownId: string | null): v
   if (clash) throw new ActionError(`There is already a group named "${clash.name}"`);
 }
 
+/** The colours new groups take (Groups › Add, and the groups an import makes). */
+export const GROUP_PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
+
+/**
+ * A new group's colour: the palette's first that no group has yet (`used`, the groups' colours), so a new status is
+ * not drawn like an old one; once every one is taken, the palette again in turn.
+ */
+export function nextGroupColour(used: readonly (string | undefined)[]): string {
+  const taken = new Set(used.map((c) => c?.toLowerCase()));
+  return GROUP_PALETTE.find((c) => !taken.has(c)) ?? GROUP_PALETTE[used.length % GROUP_PALETTE.length]!;
+}
+
 export const addGroup = defineAction<{ group: Group }>({
   name: 'group.add',
   label: 'Add group',

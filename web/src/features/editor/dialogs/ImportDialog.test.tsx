@@ -353,6 +353,27 @@ describe('the Import dialog with other files', () => {
     expect(h.doc().locations.map((l) => l.groups)).toEqual([['sold'], ['sold']]);
   });
 
+  it('says which groups the file names that the map lacks before making them, each in a colour of its own', async () => {
+    const doc = blankDocument();
+    doc.groups = [
+      { id: 'available', name: 'Available', color: '#16a34a' },
+      { id: 'sold', name: 'Sold', color: '#dc2626' },
+    ];
+    const h = openImport(doc);
+    pick('import-file', [aFile(['id,title,group\nlot-1,Lot 1,Sold\nlot-8,Lot 8,Pending\n'], 'lots.csv', 'text/csv')]);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'The file names a group the map does not have: “Pending”. It is made with the import, each in a colour of its own; if it should be one of the map’s groups (Available, Sold), correct the file first.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().groups.map((g) => [g.name, g.color])).toEqual([
+      ['Available', '#16a34a'],
+      ['Sold', '#dc2626'],
+      ['Pending', '#2563eb'],
+    ]);
+  });
+
   it('says plainly that a file is empty or not a CSV (text) file, and changes nothing', async () => {
     const doc = blankDocument();
     doc.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];

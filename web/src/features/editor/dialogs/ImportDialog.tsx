@@ -27,7 +27,7 @@ import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, useFloorShapeIds, useImportFloor } from './ImportFloor';
-import { importedSaid, importLabel, Issues, ModeChoice } from './ImportParts';
+import { importedSaid, importLabel, Issues, ModeChoice, NewGroupsNote } from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
@@ -476,6 +476,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
+      {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
       {canImport && (
         <StaleAboutImportNote
           rows={result.locations}

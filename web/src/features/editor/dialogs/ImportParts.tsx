@@ -1,5 +1,5 @@
 /** What the Import dialog's CSV and points imports share: the mode over the map's locations, the problems, the words. */
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import type { Group, Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
 import type { ImportArgs } from '../actions/structure';
 
@@ -87,4 +87,27 @@ export function importedSaid(doc: MapDocument, locations: readonly Location[], m
   return added === 0
     ? `Updated ${counted(updated, 'location')}`
     : `Added ${counted(added, 'location')}, updated ${updated}`;
+}
+
+/**
+ * The groups the file names that the map does not have: made with the import, each in a colour of its own, and said
+ * before it, so a status the map spells otherwise ("Availble", "Pending") is seen before it becomes a group.
+ */
+export function NewGroupsNote({ groups, doc }: { groups: readonly Group[]; doc: MapDocument }) {
+  if (!groups.length) return null;
+  const one = groups.length === 1;
+  const names = groups.slice(0, 5).map((g) => `“${g.name}”`);
+  const shown = groups.length > 5 ? `${names.join(', ')} and ${groups.length - 5} more` : names.join(', ');
+  const map = doc.groups.map((g) => g.name);
+  const mapSaid = map.length > 8 ? `${map.slice(0, 8).join(', ')}…` : map.join(', ');
+  return (
+    <p className="panel__hint" role="note">
+      The file names {one ? 'a group' : `${groups.length} groups`} the map does not have: {shown}.{' '}
+      {one ? 'It is' : 'They are'} made with the import, each in a colour of its own
+      {map.length
+        ? `; if ${one ? 'it' : 'one'} should be one of the map’s groups (${mapSaid}), correct the file first`
+        : ''}
+      .
+    </p>
+  );
 }

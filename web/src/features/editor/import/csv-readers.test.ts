@@ -41,8 +41,10 @@ describe('the two CSV readers', () => {
     const strip = (l: object) => JSON.parse(JSON.stringify(l)) as unknown;
     expect(editor.locations.map(strip)).toEqual(viewer.locations.map(strip));
     expect(editor.locations.map((l) => l.id)).toEqual(['a1', 'a2']);
-    // Groups named only by left-out rows (Loners) are made by neither.
-    expect(editor.groups).toEqual(viewer.groups);
+    // Groups named only by left-out rows (Loners) are made by neither. The import colours the groups it makes (the
+    // palette of Groups › Add); the viewer's are drawn in the map's colour.
+    expect(editor.groups.map(({ color: _colour, ...g }) => g)).toEqual(viewer.groups);
+    expect(editor.groups.map((g) => g.color)).toEqual(['#2563eb', '#16a34a']);
     expect(viewer.groups.map((g) => g.name)).toEqual(['Drinks', 'Shops']);
 
     const fromEditor = editor.issues.map((i) => `Line ${i.line}: ${i.message}`);

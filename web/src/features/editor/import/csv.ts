@@ -5,7 +5,9 @@
  * problems of the whole file (the mapping, lat/lon on a map without calibration) stop the import.
  */
 import Papa from 'papaparse';
+import { parseProblems } from './csv-parse-problems';
 import { locationSchema, type Group, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import { nextGroupColour } from '../actions/structure';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey } from '@mapnest/shared/map-ids';
 import { RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
@@ -110,7 +112,7 @@ export function parseCsv(text: string): ParsedCsv {
   const delimiter = detectSeparator(body);
   const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy' });
   const [headers = [], ...rows] = result.data;
-  const errors = result.errors.map((e) => `Line ${(e.row ?? 0) + 1}: ${e.message}`);
+  const errors = parseProblems(result.errors, result.data);
   const errorRows = new Set(result.errors.map((e) => (e.row ?? 0) - 1).filter((r) => r >= 0));
   const decimalComma = csvDecimalComma(delimiter);
   return { headers: headers.map((h) => h.trim()), rows, errors, errorRows, decimalComma };
@@ -477,5 +479,13 @@ export function rowsToLocations(
   });
   if (csv.rows.length === 0)
     issues.push({ line: header + 1, column: '', message: 'The file has a header but no rows' });
-  return { locations, groups: state.refs.made, issues, blocking: csv.rows.length === 0, badRows };
+  // The groups the file names that the map does not have are made with it, each in the next colour of the palette
+  // Groups › Add gives (uncoloured, a site plan's lot in a new status group showed white on the plan).
+  const colours = doc.groups.map((g) => g.color);
+  const groups = state.refs.made.map((g) => {
+    const color = nextGroupColour(colours);
+    colours.push(color);
+    return { ...g, color };
+  });
+  return { locations, groups, issues, blocking: csv.rows.length === 0, badRows };
 }

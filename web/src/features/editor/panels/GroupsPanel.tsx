@@ -4,6 +4,7 @@ import { uniqueId } from '@mapnest/shared/map-ids';
 import {
   addFilter,
   addGroup,
+  nextGroupColour,
   removeGroup,
   reorderFilter,
   reorderGroup,
@@ -16,8 +17,6 @@ import { FilterCard } from './FilterCard';
 import { fieldChoices, filterDisplayName, offeredSummary, suggestOptions } from './filter-edit';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './use-try';
-
-const PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
 
 /** Groups (categories with a colour) and the filters the directory offers, in the order it offers them. */
 export function GroupsPanel() {
@@ -59,7 +58,7 @@ function GroupsSection({ inputId }: { inputId: string }) {
   );
 }
 
-/** The new group's name and Add; the group gets an id from its name and the palette's next colour. */
+/** The new group's name and Add; the group gets an id from its name and the palette's first colour no group has. */
 function AddGroupForm({ inputId }: { inputId: string }) {
   const { doc } = useEditorState();
   const attempt = useTry();
@@ -69,7 +68,9 @@ function AddGroupForm({ inputId }: { inputId: string }) {
     const n = name.trim();
     if (!n) return;
     const id = uniqueId(n.toLowerCase(), new Set(doc.groups.map((g) => g.id)), 'group');
-    const problem = attempt(addGroup, { group: { id, name: n, color: PALETTE[doc.groups.length % PALETTE.length] } });
+    const problem = attempt(addGroup, {
+      group: { id, name: n, color: nextGroupColour(doc.groups.map((g) => g.color)) },
+    });
     setAddError(problem);
     if (!problem) setName('');
   };
