@@ -305,6 +305,11 @@ describe('the Import dialog with other files', () => {
     expect(choices).toContain('Custom field “size”');
     expect(choices).toContain('Marker size');
     fireEvent.change(size, { target: { value: 'field:size' } });
+    // Where visitors see them, which the preview does not show.
+    expect(
+      screen.getByText(/^price and size become custom fields of each location\. Visitors see a custom field where/)
+        .textContent,
+    ).toContain('names it, as {{price}} (the location form inserts it), and the directory can filter by it');
     fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations.map((l) => l.fields)).toEqual([

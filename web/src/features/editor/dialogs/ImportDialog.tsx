@@ -27,7 +27,7 @@ import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, useFloorShapeIds, useImportFloor } from './ImportFloor';
-import { importedSaid, importLabel, Issues, ModeChoice, NewGroupsNote } from './ImportParts';
+import { CustomFieldsNote, importedSaid, importLabel, Issues, ModeChoice, NewGroupsNote } from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
@@ -477,6 +477,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
       {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
+      {canImport && <CustomFieldsNote mapping={mapping} />}
       {canImport && (
         <StaleAboutImportNote
           rows={result.locations}

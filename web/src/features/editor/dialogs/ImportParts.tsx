@@ -111,3 +111,20 @@ export function NewGroupsNote({ groups, doc }: { groups: readonly Group[]; doc: 
     </p>
   );
 }
+
+/**
+ * The columns that become custom fields (a lot's price and area), and where visitors see them: only where a location's
+ * About or Description names them, which an author new to fields would not guess from the preview.
+ */
+export function CustomFieldsNote({ mapping }: { mapping: readonly string[] }) {
+  const fields = mapping.filter((t) => t.startsWith('field:')).map((t) => t.slice(6));
+  if (!fields.length) return null;
+  const names = fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}` : fields[0];
+  return (
+    <p className="panel__hint">
+      {names} {fields.length === 1 ? 'becomes a custom field' : 'become custom fields'} of each location. Visitors see a
+      custom field where a location’s About or Description names it, as {`{{${fields[0]}}}`} (the location form inserts
+      it), and the directory can filter by it (Groups, Filters).
+    </p>
+  );
+}
