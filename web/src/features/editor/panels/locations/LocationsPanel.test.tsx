@@ -94,6 +94,26 @@ describe('LocationsPanel', () => {
     expect(screen.getByText('No location matches “nowhere”.')).toBeTruthy();
   });
 
+  it('finds a location by what a visitor’s search finds it by: its group, its fields, its description, without accents', () => {
+    const doc = docWithLocations(4);
+    doc.groups = [{ id: 'sold', name: 'Sold' }];
+    Object.assign(doc.locations[0]!, { title: 'Lot 1', groups: ['sold'] });
+    Object.assign(doc.locations[1]!, { title: 'Lot 2', fields: { area: '480 m²' } });
+    Object.assign(doc.locations[2]!, { title: 'Café Lumière', desc: '<p>Open <b>terrace</b></p>' });
+    renderEditorPart(<LocationsPanel />, { doc });
+    const search = screen.getByRole('searchbox', { name: 'Search locations' });
+    const found = (value: string) => {
+      fireEvent.change(search, { target: { value } });
+      return rows().map((r) => r.getAttribute('data-id'));
+    };
+    expect(found('sold')).toEqual(['a0']);
+    expect(found('480')).toEqual(['a1']);
+    expect(found('terrace')).toEqual(['a2']);
+    expect(found('cafe lumiere')).toEqual(['a2']);
+    // Every word must be found, in any order.
+    expect(found('lot sold')).toEqual(['a0']);
+  });
+
   it('selects a row on click and shows it on the map, adds with Ctrl, and selects a range with Shift', () => {
     const h = setup();
     fireEvent.click(row('Location 2'));

@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import type { Location } from '@mapnest/shared/map-document';
+import type { Group, Location } from '@mapnest/shared/map-document';
+import { foldText, htmlToText, queryTerms } from '../../../../map-core/text-search';
 import { SearchInput } from '../../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
@@ -15,11 +16,32 @@ import { useAnnouncer } from '../Reorder';
 /** Rooms without a location listed by name (all of them can be added at once). */
 const MAX_ROOMS_LISTED = 200;
 
-function matches(l: Location, q: string): boolean {
-  return (
-    l.id.toLowerCase().includes(q) ||
-    (l.title ?? '').toLowerCase().includes(q) ||
-    (l.about ?? '').toLowerCase().includes(q)
+/**
+ * What the list's search reads of a location, folded as the viewer's search folds it: its id and everything a
+ * visitor's search can find it by (its title, About, Description, groups' names, custom fields, label, phone, email
+ * and hours), so a lot the public map finds by "sold" or its area is found here too.
+ */
+function searchText(l: Location, groupNames: ReadonlyMap<string, string>): string {
+  const groups = (l.groups ?? []).map((id) => groupNames.get(id) ?? '');
+  const texts = [l.id, l.title, l.about, l.desc && htmlToText(l.desc), ...groups, l.label, l.phone, l.email, l.hours];
+  return foldText([...texts, ...Object.values(l.fields ?? {})].filter(Boolean).join('\n'));
+}
+
+/**
+ * The locations whose search text has every term of the query, in the document's order. The texts are read while a
+ * search is on, once per document (an edit of a big map does not fold every location's text again otherwise).
+ */
+function useSearch(locations: readonly Location[], groups: readonly Group[], query: string): readonly Location[] {
+  const terms = useMemo(() => queryTerms(query), [query]);
+  const searching = terms.length > 0;
+  const texts = useMemo(() => {
+    if (!searching) return null;
+    const names = new Map(groups.map((g) => [g.id, g.name]));
+    return locations.map((l) => searchText(l, names));
+  }, [locations, groups, searching]);
+  return useMemo(
+    () => (texts ? locations.filter((_, i) => terms.every((t) => texts[i]!.includes(t))) : locations),
+    [locations, texts, terms],
   );
 }
 
@@ -33,10 +55,10 @@ export function LocationsPanel() {
   const { run } = useEditor();
   const forPointer = usePointerWords();
   const [query, setQuery] = useState('');
-  const q = useDeferredValue(query.trim().toLowerCase());
+  const q = useDeferredValue(query.trim());
   const ids = useId();
   const [region, announce] = useAnnouncer();
-  const items = useMemo(() => (q ? doc.locations.filter((l) => matches(l, q)) : doc.locations), [doc.locations, q]);
+  const items = useSearch(doc.locations, doc.groups, q);
   const viewport = useListViewport(doc.locations.length > 0, items.length);
   // The list order is the document's only while no search narrows it down.
   const canReorder = !q && items.length > 1;
