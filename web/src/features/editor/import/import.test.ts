@@ -17,10 +17,14 @@ describe('CSV import', () => {
       'id,title,about\nlot-8,Lot 8,Fine\nlot-9,Lot 9,"Unclosed quote\nlot-10,Lot 10,"$1",x\nlot-11,Lot 11,Fine\n',
     );
     expect(csv.errors).toEqual([
-      'Line 3: a cell starts with a quote (") that is not closed at its end, so the next 1 line of the file was read into it. Put a quote at the end of the cell, or write the cell without quotes (only a cell with the separator or a line break in it needs them).',
+      'Line 3: a cell starts with a quote (") that is not closed at its end, so the next line of the file was read into it. Put a quote at the end of the cell, or write the cell without quotes (only a cell with the separator or a line break in it needs them).',
     ]);
     // Line 4 (lot-10) went into lot-9's About, up to its own first quote; line 5 is read as it is.
     expect(csv.rows.map((r) => r[0])).toEqual(['lot-8', 'lot-9', 'lot-11']);
+    // Left open on the last line, the cell takes only the file's last line break: no line is said to be lost.
+    expect(parseCsv('id,title\nlot-7,"Sold\n').errors).toEqual([
+      'Line 2: a cell starts with a quote (") that is not closed at its end. Put a quote at the end of the cell, or write the cell without quotes (only a cell with the separator or a line break in it needs them).',
+    ]);
   });
 
   it('shows a new row without a position by the shape it stands for, as a room added by hand, and nothing else', () => {
