@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { MapState } from '@mapnest/shared/constants';
-import { CallError } from '@mapnest/shared/errors';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { isolateEachTest } from '../../../app/testing.fixtures';
@@ -252,6 +252,36 @@ describe('HistoryPanel', () => {
     );
     const [first, second] = callsTo('restoreMapHistory') as { restoreId: string }[];
     expect(second!.restoreId).toBe(first!.restoreId);
+  });
+
+  it('says a version published again without its public copy yet as published, and shows it so', async () => {
+    const published = [
+      anEntry(1, { publishedAt: '2026-11-30T10:00:00.000Z' }),
+      anEntry(2, { publishedAt: '2026-12-01T10:00:00.000Z' }),
+      anEntry(3),
+    ];
+    routeCalls(mockCall, {
+      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+      // Committed; the copy's write failed and is owed (the server writes it itself).
+      publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.publishCopyOwed, { committed: true })),
+      getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: 1 }, history: published, documentUrl: 'u' }),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+    const onPublished = vi.fn();
+    renderPanel({ history: published, publishedVersion: 2, onPublished });
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
+    await vi.waitFor(
+      () =>
+        expect(onPublished).toHaveBeenCalledWith({
+          map: expect.objectContaining({ publishedVersion: 1 }),
+          history: published,
+        }),
+      WAIT,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.publishCopyOwed);
+    expect(screen.queryByRole('dialog', { name: /Publish version 1 again/ })).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('moves keyboard focus to the restored version’s title', async () => {

@@ -5,7 +5,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { call } from '../../../lib/api';
-import { describeError } from '../map-errors';
+import { describeError, publicCopyOwed } from '../map-errors';
 import { DiffOf, useVersionDocuments } from './version-review';
 import { VersionPreview } from './VersionPreview';
 import type { LiveLink } from '../../print/PrintDialog';
@@ -184,7 +184,12 @@ function VersionDialogs(p: VersionDialogsProps) {
               setNotice({ tone: 'success', message: `Published ${versionName(toRepublish)}: visitors see it now.` });
               props.onPublished(result);
             } catch (error) {
-              setRepublishError(describeError(error));
+              if (!publicCopyOwed(error)) return setRepublishError(describeError(error));
+              // Published, its public copy owed: said as it is, and the history shows the version published.
+              setToRepublish(null);
+              setNotice({ tone: 'error', message: error.message });
+              const now = await call('getMap', { id: props.mapId }).catch(() => null);
+              if (now) props.onPublished({ map: now.map, history: now.history });
             }
           }}
         >
