@@ -39,5 +39,5 @@ export const announcementAtom = atom<{ text: string; n: number }>({ text: '', n:
 
 /** An open file-library picker and what to do with the chosen file's URL. */
 export const filePickerAtom = atom<{
-  onPick(url: string, file: { name: string; contentType: string | null }): void;
+  onPick(url: string, file: { name: string; contentType: string | null; size: number }): void;
 } | null>(null);

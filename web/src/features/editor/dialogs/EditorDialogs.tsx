@@ -34,7 +34,7 @@ export function EditorDialogs() {
           onPick={
             picker
               ? (file) => {
-                  picker.onPick(file.url, { name: file.name, contentType: file.contentType });
+                  picker.onPick(file.url, { name: file.name, contentType: file.contentType, size: file.size });
                   setPicker(null);
                 }
               : undefined

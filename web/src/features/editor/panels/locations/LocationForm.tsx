@@ -25,6 +25,7 @@ import { useTry } from '../use-try';
 import { AboutField, StaleAboutNote } from './AboutField';
 import { markerSwatch } from './LocationListbox';
 import { ShapeField } from './ShapeField';
+import { imageForVisitors, wantsWebCopy, type PickedFile, type WebUse } from './web-image';
 
 export const MARKER_LABELS: Record<MarkerType, string> = {
   hidden: 'Hidden (SVG element only)',
@@ -135,6 +136,7 @@ function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
 function ContentFields({ loc, doc, set, text }: LocationEdit) {
   const [, setSelection] = useAtom(selectionAtom);
   const setPicker = useSetAtom(filePickerAtom);
+  const pickImage = usePickedImage(set);
   return (
     <>
       {/* No maxLength: it would cut a pasted title unseen (and short of the map's own limit); one too long is refused
@@ -158,17 +160,39 @@ function ContentFields({ loc, doc, set, text }: LocationEdit) {
         label="Image"
         value={loc.image}
         commit={text('image')}
-        onPick={() => setPicker({ onPick: (url) => set({ image: url }) })}
+        onPick={() => setPicker({ onPick: (url, file) => void pickImage(url, file, 'image') })}
       />
       <UrlProp
         label="Thumbnail"
         value={loc.thumb}
         commit={text('thumb')}
         hint="An image URL, or up to 3 characters drawn as text."
-        onPick={() => setPicker({ onPick: (url) => set({ thumb: url }) })}
+        onPick={() => setPicker({ onPick: (url, file) => void pickImage(url, file, 'thumb') })}
       />
     </>
   );
+}
+
+/**
+ * The image or thumbnail picked from the library for the location, or the copy made of it for the web when it is a
+ * large raster (./web-image.ts), said in a notice; when no copy can be made, the picked file itself, with why.
+ */
+function usePickedImage(set: LocationEdit['set']) {
+  const { notify } = useEditor();
+  return async (url: string, file: PickedFile, use: WebUse) => {
+    if (!wantsWebCopy(file, use)) return void set({ [use]: url });
+    notify(`Making a copy of “${file.name}” for the web…`, 'info');
+    try {
+      const picked = await imageForVisitors(url, file, use);
+      set({ [use]: picked.url });
+      if (picked.said) notify(picked.said, 'info');
+    } catch (e) {
+      set({ [use]: url });
+      notify(
+        `“${file.name}” is used as it is: no copy for the web could be made (${e instanceof Error ? e.message : String(e)}).`,
+      );
+    }
+  };
 }
 
 /** The link (where it opens, its button's label) and the ways to get in touch. */
