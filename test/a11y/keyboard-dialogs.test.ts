@@ -47,7 +47,8 @@ const focus = (page: Page): Promise<Focus> =>
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished),
+        // One cancelled meanwhile (a closing dialog's) rejects: it is at rest too.
+        .map((a) => a.finished.catch(() => undefined)),
     );
     const el = document.activeElement as HTMLElement | null;
     const dialog = [...document.querySelectorAll('[role=dialog]')].at(-1);
