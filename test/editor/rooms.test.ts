@@ -66,22 +66,28 @@ const officeFloor = (
   <g id="labels"><text x="600" y="780" font-size="16">Floor ${n}</text></g>
 </svg>`;
 
+/** A new map of the test user's, open in the editor with FLOOR_PLAN as its floor's drawing. */
+async function editorWithFloorPlan(title: string) {
+  const mapId = await call<string>('createMap', { title }, user);
+  const context = await newContext(browser, { width: 1366, height: 768 });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await signInWithTokens(page, user);
+  await page.goto(`/maps/${mapId}`);
+  await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  await page.getByRole('tab', { name: /Layers/ }).click();
+  await page.setInputFiles('[data-testid=layer-file-input]', {
+    name: 'Rooms.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(FLOOR_PLAN),
+  });
+  await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+  return { mapId, context, page, errors };
+}
+
 describe('recognised SVG rooms in the editor', () => {
   it('are outlined, named and listed; a click links, selects or adds; undo takes it back', async () => {
-    const mapId = await call<string>('createMap', { title: 'Rooms test' }, user);
-    const context = await newContext(browser, { width: 1366, height: 768 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInWithTokens(page, user);
-    await page.goto(`/maps/${mapId}`);
-    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    await page.getByRole('tab', { name: /Layers/ }).click();
-    await page.setInputFiles('[data-testid=layer-file-input]', {
-      name: 'Rooms.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from(FLOOR_PLAN),
-    });
-    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+    const { context, page, errors } = await editorWithFloorPlan('Rooms test');
     await page.getByRole('tab', { name: /Locations/ }).click();
 
     // Three rooms (the background is too big to be one), outlined as free and named on the canvas.
@@ -139,20 +145,7 @@ describe('recognised SVG rooms in the editor', () => {
   });
 
   it('shows the rooms a CSV’s new rows stand for by their shapes, as rooms added by hand, not under pins', async () => {
-    const mapId = await call<string>('createMap', { title: 'Rooms from a file' }, user);
-    const context = await newContext(browser, { width: 1366, height: 768 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInWithTokens(page, user);
-    await page.goto(`/maps/${mapId}`);
-    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    await page.getByRole('tab', { name: /Layers/ }).click();
-    await page.setInputFiles('[data-testid=layer-file-input]', {
-      name: 'Rooms.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from(FLOOR_PLAN),
-    });
-    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+    const { mapId, context, page, errors } = await editorWithFloorPlan('Rooms from a file');
     await openFileMenuItem(page, 'Import…');
     await page.setInputFiles('[data-testid=import-file]', {
       name: 'rooms.csv',

@@ -9,34 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { MESSAGES } from '@mapnest/shared/errors';
 import type { Stack } from '../../scripts/local/stack';
 import { documentWith } from '../helpers/documents';
-import { createUser } from '../helpers/stack';
+import { ownStackCall, ownStackUser } from '../helpers/own-stack';
 
 let stack: Stack;
 let dataDir: string;
 
 /** A signed-in user of this test's own stack. */
-async function signedUpUser(): Promise<string> {
-  const client = new CognitoIdentityProviderClient({
-    endpoint: stack.endpoints.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  return (await createUser({}, { client, userPoolId: stack.userPoolId, clientId: stack.clientId })).token;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several calls, read field by field below
-async function call(token: string, name: string, data: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${stack.url}/api/fn/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const signedUpUser = () => ownStackUser(stack);
+const call = (token: string, name: string, data: unknown) => ownStackCall(stack, token, name, data);
 
 const health = async () => (await fetch(`${stack.url}/api/health`)).status;
 

@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { FilePage, FileUpload } from '@mapnest/shared/files';
 import { objectKeys } from '@mapnest/shared/keys';
 import type { Stack } from '../../scripts/local/stack';
 import { postUpload } from '../helpers/accounts';
-import { createUser } from '../helpers/stack';
+import { ownStackCall, ownStackUser } from '../helpers/own-stack';
 
 let stack: Stack;
 let dataDir: string;
@@ -28,15 +27,7 @@ const RECTS = `<svg ${NS} width="1000" height="1000">${Array.from(
   (_, i) => `<rect x="${i % 1000}" y="${(i / 1000) | 0}" width="1" height="1" fill="#2563eb"/>`,
 ).join('\n')}</svg>`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several calls, read field by field below
-async function call(name: string, data: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${stack.url}/api/fn/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const call = (name: string, data: unknown) => ownStackCall(stack, token, name, data);
 
 /** Lines the handlers log while `run` runs (the trigger runs in this process). */
 async function logged<T>(run: () => Promise<T>): Promise<{ value: T; lines: string[] }> {
@@ -69,12 +60,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-svg-'));
   const { startStack } = await import('../../scripts/local/stack');
   stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
-  const client = new CognitoIdentityProviderClient({
-    endpoint: stack.endpoints.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  token = (await createUser({}, { client, userPoolId: stack.userPoolId, clientId: stack.clientId })).token;
+  token = await ownStackUser(stack);
 }, 120_000);
 
 afterAll(async () => {
