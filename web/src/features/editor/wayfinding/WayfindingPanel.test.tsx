@@ -73,6 +73,14 @@ describe('WayfindingPanel', () => {
       }),
     ]);
     expect(svgOf(element).querySelectorAll('line.mn-net-edge')).toHaveLength(2);
+    // The floor's count in the words of the lists below it (a path of three points has two edges).
+    expect(screen.getByText('1 path (2 edges) on this floor')).toBeTruthy();
+    // A click off the plan places nothing, and says so (it made a node on the plan's edge).
+    press(catcher(), 500, 1300);
+    expect(view.notices.at(-1)?.text).toMatch(/^That is off the map: a path’s points go on the floor plan\./);
+    expect(view.doc().routes).toHaveLength(1);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    view.notices.splice(0);
 
     // The first floor's corridor, drawn from where the lift is.
     act(() => {

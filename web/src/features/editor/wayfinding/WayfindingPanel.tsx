@@ -17,6 +17,7 @@ import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
 import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
 import { useEditor, useEditorState } from '../editor-context';
 import { usePointerWords } from '../../../lib/pointer-words';
+import { counted } from '../../../lib/words';
 import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
@@ -86,7 +87,13 @@ function NetworkEditor() {
   useSelectionAnnounced(current, cardKey);
 
   const connectors = useMemo(() => connectorsOf(doc.routes), [doc.routes]);
-  const pathsHere = doc.routes.filter((r) => r.layer === layer).length;
+  const routesHere = doc.routes.filter((r) => r.layer === layer);
+  const pathsHere = routesHere.length;
+  // The lists below name the paths' edges (a path of 3 points has 2): both counts, in the lists' words.
+  const edgesHere = routesHere.reduce(
+    (n, r) => n + (r.closed && r.points.length > 2 ? r.points.length : r.points.length - 1),
+    0,
+  );
 
   return (
     <div className="wayfinding-panel">
@@ -104,7 +111,7 @@ function NetworkEditor() {
           setLayer(id);
           return null;
         }}
-        hint={`${pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor`}
+        hint={`${counted(pathsHere, 'path')}${pathsHere ? ` (${counted(edgesHere, 'edge')})` : ''} on this floor`}
       />
       <ToolPicker mode={mode} onMode={setMode} />
       {mode === 'select' && (
@@ -137,10 +144,19 @@ function NetworkEditor() {
  * Draws the network on the canvas while the panel is open (drawing, moving and selecting there), and keeps the
  * drawing's tool and selection in step with the panel's. Returns the selection and its setter.
  */
+/** What a click in draw mode off the floor plan is told. */
+const OFF_MAP =
+  'That is off the map: a path’s points go on the floor plan. Click inside it, or press Escape to end the path.';
+
 function useNetworkOverlay(mode: Mode) {
-  const { run, canvas, store } = useEditor();
+  const { run, canvas, store, notify } = useEditor();
   const [selection, setSelection] = useState<NetworkSelection>(null);
   const overlay = useRef<NetworkLayer | null>(null);
+  // The layer lives as long as the panel; the notice function it calls is the editor's latest.
+  const said = useRef(notify);
+  useEffect(() => {
+    said.current = notify;
+  }, [notify]);
 
   // The network is on the canvas only while this panel is open.
   useEffect(() => {
@@ -152,6 +168,7 @@ function useNetworkOverlay(mode: Mode) {
         if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
       },
       onSelect: setSelection,
+      onOffMap: () => said.current(OFF_MAP),
     });
     overlay.current = layerView;
     const off = store.subscribe(() => layerView.setDocument(store.getState().doc));

@@ -29,6 +29,8 @@ export type NetworkSelection =
 
 export interface NetworkLayerCallbacks {
   onAddEdge(layer: string, from: Point, to: Point): boolean;
+  /** A click in draw mode off the floor plan (further than a snap from its edge): nothing is placed. */
+  onOffMap(): void;
   onMoveNode(layer: string, from: Point, to: Point): void;
   onSelect(selection: NetworkSelection): void;
 }
@@ -94,10 +96,18 @@ export class NetworkLayer {
     this.draw();
   }
 
-  private snap(p: ScreenPoint): Point {
+  /**
+   * The point a click at `p` places: a node or an edge within a snap, else the click's own point; null off the floor
+   * plan, further than a snap from its edge (within it, the point goes on the edge), as a typed position off the map is
+   * refused rather than moved onto it.
+   */
+  private snap(p: ScreenPoint): Point | null {
     const a = this.host.toMap(p);
     const b = this.host.toMap({ x: p.x, y: p.y + SNAP_PX });
-    return snapPoint(this.doc, this.host.layer(), a, Math.abs(b[1] - a[1]), this.host.aspect()).point;
+    const tolerance = Math.abs(b[1] - a[1]);
+    const [tx, ty] = [tolerance / this.host.aspect(), tolerance];
+    if (a[0] < -tx || a[0] > 1 + tx || a[1] < -ty || a[1] > 1 + ty) return null;
+    return snapPoint(this.doc, this.host.layer(), a, tolerance, this.host.aspect()).point;
   }
 
   private point(e: PointerEvent): ScreenPoint {
@@ -120,6 +130,7 @@ export class NetworkLayer {
       e.stopPropagation();
       e.preventDefault();
       const at = this.snap(p);
+      if (!at) return this.callbacks.onOffMap();
       if (this.pending && !same(this.pending, at)) {
         if (this.callbacks.onAddEdge(this.host.layer(), this.pending, at)) this.pending = at;
       } else this.pending = at;
