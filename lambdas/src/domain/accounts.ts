@@ -243,7 +243,7 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   await accountStatus.markDeleted(uid);
   await accountStatus.signOutEverywhere(uid);
   // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
-  const customer = await billing.deleteStripeCustomer(uid);
+  const subscribed = await billing.deleteStripeCustomer(uid);
   const owned = await accountTable.ownedMaps(uid);
   // Each map wholly, before the account's files and items go: a step that fails stops the deletion, for a retry.
   for (const map of owned) await maps.deleteMap(actor, map.id, { strict: true });
@@ -263,7 +263,7 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   // The account is gone, so the address it had goes with the email (the table's stream sends it within a second,
   // the hourly sweep again if that fails; the follow-up, and the address with it, is deleted once sent).
   await followUps
-    .keep({ kind: 'notice', uid, to: identity.email, ...accountDeletedNotice(identity.email, customer) }, new Date())
+    .keep({ kind: 'notice', uid, to: identity.email, ...accountDeletedNotice(identity.email, subscribed) }, new Date())
     .catch((error: unknown) => logger.error('account deleted, its confirmation email not kept', { uid, error }));
   return null;
 }
@@ -287,14 +287,15 @@ export function emailChangedNotice(previous: string, next: string, at: Date): No
 
 /**
  * The email confirming a deletion, to the address the account had: what went with it, that it cannot be undone, and
- * what to do if the user did not ask for it. `customer`: the account had a Stripe customer (so perhaps subscriptions).
+ * what to do if the user did not ask for it. `subscribed`: a subscription of the account was running, and the
+ * deletion cancelled it.
  */
-export function accountDeletedNotice(email: string, customer: boolean): Notice {
+export function accountDeletedNotice(email: string, subscribed: boolean): Notice {
   return {
     subject: 'Your account has been deleted',
     paragraphs: [
       `The ${BRAND} account ${email} has been deleted, as asked, with everything it held: its maps with their versions and published copies, its files, its profile and photo. Websites that embed its maps no longer show them.`,
-      ...(customer
+      ...(subscribed
         ? [
             'Its subscriptions were cancelled at once, without a refund of the current period: you will not be charged again. Licenses registered on its maps ended with them.',
           ]

@@ -44,6 +44,9 @@ describe('lapseSummaryNotice, maps back to test', () => {
     const text = lapseSummaryNotice([map('Mall', 'never')], 'were reduced').paragraphs.join('\n');
     expect(text).toContain('Nothing was deleted. It was never published, so nothing of it is public.');
     expect(text).not.toContain('stay visible');
+    // One map is "it", in every sentence of the email.
+    expect(text).toContain('Buy slots and bring it back with one click');
+    expect(lapseSummaryNotice([map('A', 'yes'), map('B', 'yes')], 'ended').paragraphs[2]).toContain('bring them back');
   });
 
   it('keeps the 7 days for published maps, and tells each kind apart', () => {

@@ -76,7 +76,7 @@ export function lapseSummaryNotice(maps: readonly LapsedMap[], why: string): Not
     paragraphs: [
       `Your ${plans} map slots ${why}, so ${maps.length === 1 ? 'this map' : 'these maps'} went back to test: ${titles(maps)}.`,
       visibilityText(maps),
-      `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
+      `Buy slots and bring ${maps.length === 1 ? 'it' : 'them'} back with one click: ${config.appOrigin}/maps#subscribe`,
     ],
   };
 }

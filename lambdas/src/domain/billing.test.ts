@@ -9,7 +9,7 @@ import type { SlotCounters } from '@mapnest/shared/maps';
 import type { FollowUpWork } from '../adapters/follow-ups';
 import type { MapItem } from '../adapters/maps/map-table';
 import type { LicenseItem } from '../adapters/billing/billing-table';
-import { LAPSE_SUMMARY_GRACE_MS, reconcileSlots, remindEndingLicenses } from './billing';
+import { deleteStripeCustomer, LAPSE_SUMMARY_GRACE_MS, reconcileSlots, remindEndingLicenses } from './billing';
 import type { SlotAdapters } from './billing-adapters';
 import { lapsedAt, lapseSummaryNotice, type Notice } from './billing-notices';
 
@@ -340,5 +340,35 @@ describe('licence reminders', () => {
     expect(marked.get('c3')).toBeUndefined();
     // The next hourly run finds them all marked.
     expect(await remindEndingLicenses({ billingTable, mapTable } as never, at)).toEqual({ reminded: 0 });
+  });
+});
+
+describe('deleting the Stripe customer with an account', () => {
+  const stand = (statuses: string[] | null) => {
+    const deleted: string[] = [];
+    const a = {
+      billingTable: {
+        customerOf: async () => (statuses ? 'cus_1' : null),
+        subscriptions: async () => (statuses ?? []).map((status) => ({ status })),
+      },
+      stripeCustomers: { delete: async (id: string) => void deleted.push(id) },
+    } as unknown as Parameters<typeof deleteStripeCustomer>[0];
+    return { a, deleted };
+  };
+
+  it('says a subscription was cancelled only when one was running, and deletes the customer either way', async () => {
+    for (const [statuses, running] of [
+      [['active'], true],
+      [['canceled', 'past_due'], true],
+      [['canceled'], false],
+      [[], false],
+    ] as const) {
+      const { a, deleted } = stand([...statuses]);
+      expect(await deleteStripeCustomer(a, 'u1')).toBe(running);
+      expect(deleted).toEqual(['cus_1']);
+    }
+    const none = stand(null);
+    expect(await deleteStripeCustomer(none.a, 'u1')).toBe(false);
+    expect(none.deleted).toEqual([]);
   });
 });

@@ -168,15 +168,16 @@ export async function restoreLapsedMaps(a: Need<'mapTable'>, actor: Actor): Prom
 /**
  * Account deletion: the user's Stripe customer is deleted, so every subscription ends now and nobody is billed for
  * an account that is gone. Runs after the tombstone, so the `deleted` events Stripe sends back write nothing.
- * Answers whether the user had a customer (and so possibly subscriptions) to delete.
+ * Answers whether a subscription holding slots was running, which this cancelled (the confirmation email says so).
  */
 export async function deleteStripeCustomer(a: Need<'billingTable' | 'stripeCustomers'>, uid: string): Promise<boolean> {
   const customerId = await a.billingTable.customerOf(uid);
   if (!customerId) return false;
+  const running = (await a.billingTable.subscriptions(uid)).some((s) => holdsSlots(s.status));
   // Deleting the customer cancels every subscription at once and removes the payment methods Stripe holds.
   await a.stripeCustomers.delete(customerId);
-  logger.info('stripe customer deleted with the account', { uid, customerId });
-  return true;
+  logger.info('stripe customer deleted with the account', { uid, customerId, running });
+  return running;
 }
 
 const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) => {
