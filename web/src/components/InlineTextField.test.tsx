@@ -94,4 +94,34 @@ describe('InlineTextField', () => {
     rerender(<InlineTextField label="Name" value="Grace" onSave={() => {}} />);
     expect(field().value).toBe('Grace');
   });
+
+  it('saves a change when the field is left, with saveOnBlur, but not when its own check button takes the focus', async () => {
+    const onSave = vi.fn(async () => {});
+    render(
+      <>
+        <InlineTextField label="Name" value="Ada" onSave={onSave} saveOnBlur />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    fireEvent.change(field(), { target: { value: 'Ada Lovelace' } });
+    fireEvent.blur(field(), { relatedTarget: screen.getByRole('button', { name: 'Save Name' }) });
+    expect(onSave).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.blur(field(), { relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }) });
+    });
+    expect(onSave).toHaveBeenCalledWith('Ada Lovelace');
+  });
+
+  it('says a change left unsaved under the field, without saveOnBlur, until it is saved, undone or back in focus', () => {
+    const onSave = vi.fn();
+    render(<InlineTextField label="Name" value="Ada" onSave={onSave} />);
+    fireEvent.change(field(), { target: { value: 'Grace' } });
+    fireEvent.blur(field());
+    expect(onSave).not.toHaveBeenCalled();
+    const note = 'Not saved yet: press Enter in the field or ✓ to save it, or Escape there to keep “Ada”.';
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(field().getAttribute('aria-describedby')).toContain(screen.getByText(note).id);
+    fireEvent.focus(field());
+    expect(screen.queryByText(note)).toBeNull();
+  });
 });

@@ -18,6 +18,11 @@ export interface InlineTextFieldProps {
   description?: string;
   disabled?: boolean;
   type?: 'text' | 'email' | 'url';
+  /**
+   * Save a change when the field is left too (a profile's name, "saved on change"), so closing the dialog keeps it;
+   * without it a change left unsaved is said under the field (a rename with its own Cancel saves on Enter only).
+   */
+  saveOnBlur?: boolean;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -98,17 +103,20 @@ export function InlineTextField({
   description,
   disabled,
   type = 'text',
+  saveOnBlur = false,
 }: InlineTextFieldProps) {
   const id = useId();
   const { draft, error, saving, dirty, commit, change, revert } = useInlineSave(value, onSave, validate, checkAsTyped);
+  // Left with a change not saved (focus gone elsewhere than the field's own check button).
+  const [left, setLeft] = useState(false);
+  const unsaved = left && dirty && !saving && !error;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void commit();
   };
 
-  const describedBy =
-    [description ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, !!description, !!error, unsaved);
 
   return (
     <form
@@ -140,6 +148,12 @@ export function InlineTextField({
           onKeyDown={(event) => {
             if (event.key === 'Escape') revert();
           }}
+          onFocus={() => setLeft(false)}
+          onBlur={(event) => {
+            if (!dirty || event.currentTarget.form?.contains(event.relatedTarget as Node | null)) return;
+            if (saveOnBlur) void commit();
+            else setLeft(true);
+          }}
         />
         {saving ? (
           <span className="inline-field__action">
@@ -158,11 +172,37 @@ export function InlineTextField({
           )
         )}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} unsaved={unsaved} value={value} />
     </form>
   );
+}
+
+/** The ids of the texts that describe the field: its description, its error, its unsaved change. */
+const describedByOf = (id: string, description: boolean, error: boolean, unsaved: boolean) =>
+  [description && `${id}-desc`, error && `${id}-error`, unsaved && `${id}-unsaved`].filter(Boolean).join(' ') ||
+  undefined;
+
+/** Under the field: why a change is refused, or that one was left unsaved (ids the input names as its description). */
+function FieldNotes({
+  id,
+  error,
+  unsaved,
+  value,
+}: {
+  id: string;
+  error: string | null;
+  unsaved: boolean;
+  value: string;
+}) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="field__error" role="alert">
+        {error}
+      </p>
+    );
+  return unsaved ? (
+    <p id={`${id}-unsaved`} className="field__hint">
+      Not saved yet: press Enter in the field or ✓ to save it, or Escape there to keep “{value}”.
+    </p>
+  ) : null;
 }

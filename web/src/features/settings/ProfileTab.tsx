@@ -174,6 +174,7 @@ export function ProfileTab() {
           description="Shown in the app and on your maps."
           validate={displayNameProblem}
           onSave={saveName}
+          saveOnBlur
         />
       </div>
       <SettingsRow
