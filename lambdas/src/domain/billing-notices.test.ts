@@ -62,3 +62,15 @@ describe('lapseSummaryNotice, maps back to test', () => {
     expect(offline).toBe('Nothing was deleted. It is not published, so nothing of it is public.');
   });
 });
+
+describe('the failed payment email', () => {
+  it('says how much could not be collected, in the prices’ dollars', async () => {
+    const { paymentFailedNotice } = await import('./billing-notices');
+    expect(paymentFailedNotice({ currency: 'usd', amount_due: 10800 }).paragraphs[0]).toBe(
+      'We could not collect the payment of $108 for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+    );
+    expect(paymentFailedNotice({ currency: 'eur', amount_due: 10800 }).paragraphs[0]).toMatch(
+      /^We could not collect the payment for your map slots\./,
+    );
+  });
+});

@@ -6,7 +6,7 @@
  * pure functions of the state before and after a change; each is owed in the transaction of the change that causes
  * it, or held before it (the summary of lapsed maps), never after it (ADR 047).
  */
-import { holdsSlots } from '@mapnest/shared/billing';
+import { formatUsd, holdsSlots } from '@mapnest/shared/billing';
 import { isTestState } from '@mapnest/shared/maps';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
@@ -155,11 +155,14 @@ export function duplicateSubscriptionNotice(kept: Held, duplicate: Held): Notice
   };
 }
 
-/** A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it. */
-export const paymentFailedNotice = (): Notice => ({
+/**
+ * A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it, and how much it was
+ * (the invoice's amount due, in cents, when in US dollars as every price is).
+ */
+export const paymentFailedNotice = (invoice: { currency?: string; amount_due?: number } = {}): Notice => ({
   subject: 'Your payment failed',
   paragraphs: [
-    'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+    `We could not collect the payment${invoice.currency === 'usd' && invoice.amount_due ? ` of ${formatUsd(invoice.amount_due)}` : ''} for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.`,
     `Please check your payment method: ${planTab()}`,
     'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
   ],

@@ -448,8 +448,9 @@ export async function handleStripeEvent(a: StripeEventAdapters, event: Stripe.Ev
     }
     case 'invoice.payment_failed': {
       // The email is owed with the event's record, in one transaction (ADR 047).
-      const uid = await uidOf(a, null, event.data.object.customer);
-      const owed: FollowUpWork[] = uid ? [{ kind: 'notice', uid, ...paymentFailedNotice() }] : [];
+      const invoice = event.data.object;
+      const uid = await uidOf(a, null, invoice.customer);
+      const owed: FollowUpWork[] = uid ? [{ kind: 'notice', uid, ...paymentFailedNotice(invoice) }] : [];
       return (await a.billingTable.recordEvent(event.id, event.type, owed)) ? 'applied' : 'duplicate';
     }
     case 'invoice.paid': {
