@@ -92,8 +92,19 @@ describe('subscription emails', () => {
     expect(renewed!.text).toContain(subscriptionLine('pro', 'yearly', 1));
     expect(renewed!.text).toContain('$288 a year');
 
-    await deliver(event('invoice.payment_failed', { id: 'in_f', object: 'invoice', customer, status: 'open' }));
-    expect(await find(user, /Your payment failed/)).toHaveLength(1);
+    await deliver(
+      event('invoice.payment_failed', {
+        id: 'in_f',
+        object: 'invoice',
+        customer,
+        status: 'open',
+        currency: 'usd',
+        amount_due: 28800,
+      }),
+    );
+    const failed = await find(user, /Your payment failed/);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.text).toContain('We could not collect the payment of $288 for your map slots.');
   });
 
   it('sends the started and renewal emails for a purchase and a renewal in the payments sandbox', async () => {
