@@ -66,8 +66,8 @@ const officeFloor = (
   <g id="labels"><text x="600" y="780" font-size="16">Floor ${n}</text></g>
 </svg>`;
 
-/** A new map of the test user's, open in the editor with FLOOR_PLAN as its floor's drawing. */
-async function editorWithFloorPlan(title: string) {
+/** A new map of the test user's, open in the editor. */
+async function newMapInEditor(title: string) {
   const mapId = await call<string>('createMap', { title }, user);
   const context = await newContext(browser, { width: 1366, height: 768 });
   const page = await context.newPage();
@@ -75,6 +75,13 @@ async function editorWithFloorPlan(title: string) {
   await signInWithTokens(page, user);
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  return { mapId, context, page, errors };
+}
+
+/** A new map of the test user's, open in the editor with FLOOR_PLAN as its floor's drawing. */
+async function editorWithFloorPlan(title: string) {
+  const opened = await newMapInEditor(title);
+  const { page } = opened;
   await page.getByRole('tab', { name: /Layers/ }).click();
   await page.setInputFiles('[data-testid=layer-file-input]', {
     name: 'Rooms.svg',
@@ -82,7 +89,7 @@ async function editorWithFloorPlan(title: string) {
     buffer: Buffer.from(FLOOR_PLAN),
   });
   await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
-  return { mapId, context, page, errors };
+  return opened;
 }
 
 describe('recognised SVG rooms in the editor', () => {
@@ -173,13 +180,7 @@ describe('recognised SVG rooms in the editor', () => {
   });
 
   it('on floors whose drawings reuse ids, names rooms from their labels and adds each floor’s lift as its own location', async () => {
-    const mapId = await call<string>('createMap', { title: 'Office floors' }, user);
-    const context = await newContext(browser, { width: 1366, height: 768 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInWithTokens(page, user);
-    await page.goto(`/maps/${mapId}`);
-    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const { context, page, errors } = await newMapInEditor('Office floors');
     const upload = async (n: number) => {
       await page.getByRole('tab', { name: /Layers/ }).click();
       await page.setInputFiles('[data-testid=layer-file-input]', {
