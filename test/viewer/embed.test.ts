@@ -199,6 +199,10 @@ describe('the embed of the demo map', () => {
     // Descriptions and groups are searched too (the incumbent searched title and about only).
     await page.getByRole('searchbox').fill('wheelchair');
     await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Customer Service')]);
+    // The best match first: the title that starts with the search, then the places found by their group's name.
+    await page.getByRole('searchbox').fill('food');
+    await expect.poll(() => entries.count()).toBeGreaterThan(5);
+    expect(await entries.first().textContent()).toContain('Food Court');
     // Cleared from the keyboard, focus goes back to the search, not to the top of the page with the button.
     await page.getByRole('button', { name: 'Clear all' }).focus();
     await page.keyboard.press('Enter');

@@ -30,4 +30,19 @@ describe('SearchIndex', () => {
     expect(isFiltering({ query: '  ', groups: [] })).toBe(false);
     expect(isFiltering({ query: 'x', groups: [] })).toBe(true);
   });
+
+  it('says how well each record matches: its title is the search, starts with it, or the terms are elsewhere', () => {
+    const lots = new SearchIndex(
+      ['Lot 1', 'Lot 2', 'Lot 12', 'Lot 20'].map((title, i) => ({
+        groups: [],
+        texts: [title, `Price $${i + 2}00,000`],
+      })),
+    );
+    // Lot 1 matches by its price ($200,000); Lot 12 has both terms in its title without starting with them.
+    expect([...lots.filter({ query: 'lot 2', groups: [] })]).toEqual([1, 3, 1, 2]);
+    expect([...lots.filter({ query: '  LOT   2 ', groups: [] })]).toEqual([1, 3, 1, 2]);
+    expect([...lots.filter({ query: 'lot 1', groups: [] })]).toEqual([3, 0, 2, 0]);
+    // Without a search every record matches alike.
+    expect(new Set(lots.filter({ query: '', groups: [] }))).toEqual(new Set([2]));
+  });
 });

@@ -24,6 +24,9 @@ export function isFiltering(c: FilterCriteria): boolean {
   return c.groups.length > 0 || queryTerms(c.query).length > 0;
 }
 
+/** How a record matches a search: 0 not at all, 1 somewhere, 2 its title starts with the search, 3 its title is the search. */
+export type Match = 0 | 1 | 2 | 3;
+
 /** Pre-folded search text for a list of locations. */
 export class SearchIndex {
   readonly #hay: string[];
@@ -34,24 +37,25 @@ export class SearchIndex {
     this.#groups = records.map((r) => r.groups);
   }
 
-  get size(): number {
-    return this.#hay.length;
-  }
-
-  /** True when record i matches every search term and (if any are selected) one of the groups. */
-  matches(i: number, terms: readonly string[], groups: ReadonlySet<string> | null): boolean {
-    if (groups && groups.size > 0 && !this.#groups[i]!.some((g) => groups.has(g))) return false;
+  /**
+   * How record i matches every search term and (if any are selected) one of the groups: 0, not at all; 3, its first
+   * text (the title) is the search; 2, the title starts with it; 1, the terms are found elsewhere. A visitor who
+   * types "Lot 2" gets Lot 2 first, then Lot 20 to 29, then the lots whose price has a 2.
+   */
+  matches(i: number, terms: readonly string[], groups: ReadonlySet<string> | null): Match {
+    if (groups && groups.size > 0 && !this.#groups[i]!.some((g) => groups.has(g))) return 0;
     const hay = this.#hay[i]!;
-    for (const t of terms) if (!hay.includes(t)) return false;
-    return true;
+    for (const t of terms) if (!hay.includes(t)) return 0;
+    const query = terms.join(' ');
+    return hay.startsWith(`${query}\n`) ? 3 : hay.startsWith(query) ? 2 : 1;
   }
 
-  /** A mask with 1 for every record that matches the criteria. */
+  /** For each record, how it matches the criteria (`matches`): 0 for the records left out. */
   filter(criteria: FilterCriteria): Uint8Array {
     const mask = new Uint8Array(this.#hay.length);
     const terms = queryTerms(criteria.query);
     const groups = criteria.groups.length ? new Set(criteria.groups) : null;
-    for (let i = 0; i < mask.length; i++) mask[i] = this.matches(i, terms, groups) ? 1 : 0;
+    for (let i = 0; i < mask.length; i++) mask[i] = this.matches(i, terms, groups);
     return mask;
   }
 }

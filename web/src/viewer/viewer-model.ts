@@ -357,7 +357,10 @@ export function isFilterActive(model: ViewerModel, state: FilterState): boolean 
   });
 }
 
-/** 1 for each location that matches the search and every filter. */
+/**
+ * For each location, 0 when the search or a filter leaves it out, else how it matches the search (map-core/filter.ts
+ * `Match`: 1 to 3, 3 best; 1 for every location when there is no search).
+ */
 export function filterMask(model: ViewerModel, state: FilterState): Uint8Array {
   const tags = state.values[BUILTIN_GROUP_FILTER];
   const groups = Array.isArray(tags) ? tags : [];

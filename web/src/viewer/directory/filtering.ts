@@ -67,11 +67,17 @@ export class Filtering {
     this.set({ ...this.state, values: { ...this.state.values, [id]: value } });
   }
 
-  /** Puts the locations that match the search and filters in the directory; returns how many. */
+  /**
+   * Puts the locations that match the search and filters in the directory, the best matches first (a title that is
+   * the search, then titles that start with it), each kind in the directory's order; returns how many.
+   */
   showEntries(): number {
     this.#host.filled();
     const order = (this.#order ??= directoryOrder(this.#host.model));
-    const entries = this.active ? order.filter((l) => this.mask[l.index]) : order;
+    const { mask } = this;
+    const entries = this.active
+      ? order.filter((l) => mask[l.index]).sort((a, b) => mask[b.index]! - mask[a.index]!)
+      : order;
     this.#host.directory?.setEntries(entries, this.state, this.active);
     return entries.length;
   }

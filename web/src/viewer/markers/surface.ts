@@ -14,6 +14,7 @@
  */
 import type { Size, ViewTransform } from '../../map-core/coords';
 import { inflateRect, screenRectToImageRect } from '../../map-core/coords';
+import { EDITING } from '../editing';
 import { PixelBuffer } from './dot-raster';
 
 /** Canvas pixels drawn beyond each edge of the viewport, so short pans reveal markers at once. */
@@ -204,8 +205,12 @@ export class MarkerSurfaces {
     sf.margin = margin;
   }
 
-  /** Gives the visible drawing's buffer its pixels back when they were handed to the screen, to repaint parts of it. */
+  /**
+   * Gives the visible drawing's buffer its pixels back when they were handed to the screen, to repaint parts of it
+   * (an edit's patch, ./canvas.ts `patch`: not in the embed, which never edits).
+   */
   reclaim(): void {
+    if (!EDITING) return;
     const sf = this.fg;
     if (!sf.emptied) return;
     fit(sf.canvas, this.el.width, this.el.height);

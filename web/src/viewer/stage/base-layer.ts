@@ -328,7 +328,7 @@ export function moveRegionMarks(
 /** Dims the regions a search or filter leaves out and marks those it matches (`mask` null: all match). */
 export function markRegionMatches(layer: LoadedLayer, mask: Uint8Array | null, filtering: boolean): void {
   for (const [index, el] of layer.regions) {
-    const match = !filtering || !mask || mask[index] === 1;
+    const match = !filtering || !mask || !!mask[index];
     el.classList.toggle('mn-region-dim', !match);
     el.classList.toggle('mn-region-match', filtering && match);
   }
