@@ -117,18 +117,21 @@ describe('new map page', () => {
     expect(screen.queryByText(/You already have 2 test maps/)).toBeNull();
   });
 
-  it('explains a slot refusal with a link to buy slots and keeps the form', async () => {
+  it('explains a slot refusal with a link to buy slots and keeps the form, the limit said once', async () => {
     routeCalls(mockCall, {
+      getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }),
       createMap: () => {
         throw slotError('test');
       },
     });
     const { router } = renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
+    await screen.findByText(/You already have 2 test maps/);
     fireEvent.change(titleField(), { target: { value: 'Third map' } });
     create();
     const alert = await screen.findByText(/Could not create the map\./);
     expect(alert.textContent).toContain('You already have 2 test maps');
+    expect(screen.getAllByText(/You already have 2 test maps/)).toHaveLength(1);
     expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe(
       '/maps#subscribe',
     );

@@ -67,7 +67,8 @@ export default function NewMapPage() {
   return (
     <div className="container new-map">
       <NewMapHeading />
-      <TestMapLimit />
+      {/* A refused Create says the limit by the button: not twice on the page. */}
+      {notice?.slot !== 'test' && <TestMapLimit />}
 
       <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
         <TitleField
