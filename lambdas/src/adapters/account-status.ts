@@ -88,12 +88,36 @@ export async function callerStatus(uid: string, tombstonesOf: readonly string[] 
   };
 }
 
+/** Allowance for Cognito's clock (which stamps a sign-in's auth_time) running behind this Lambda's. */
+export const CLOCK_MARGIN_MS = 100;
+
+/**
+ * How long to wait, at `now` (epoch ms), until a sign-in can no longer fall in the second of a mark made at `at`: a
+ * token says the time of its sign-in in whole seconds, so one in the mark's own second counts as ended
+ * (lib/callable.ts `sessionEnded`). 0 once that second (and the margin) has passed.
+ */
+export const untilPastTheSecondOf = (at: number, now: number): number =>
+  Math.max(0, (Math.floor(at / 1000) + 1) * 1000 + CLOCK_MARGIN_MS - now);
+
 /**
  * Ends, in the API's eyes, every session of the account that began before `now`: its ID tokens are refused from now
  * on (lib/callable.ts). Only a later mark replaces one (two Lambdas' clocks may differ a little); the profile item is
- * made if there is none.
+ * made if there is none. Answers once the mark's second is over (at most a second and the clock's margin later): a
+ * sign-in made after "Sign out of all devices" or a password reset has answered is then always after the mark, where
+ * one in the mark's own second would be refused ("You were signed out…" straight after logging in again).
  */
-export async function markSessionsEnded(uid: string, reason: SessionEndedReason, now = new Date()): Promise<void> {
+export async function markSessionsEnded(
+  uid: string,
+  reason: SessionEndedReason,
+  now = new Date(),
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
+  await writeSessionsEnded(uid, reason, now);
+  const wait = untilPastTheSecondOf(now.getTime(), Date.now());
+  if (wait > 0) await sleep(wait);
+}
+
+async function writeSessionsEnded(uid: string, reason: SessionEndedReason, now: Date): Promise<void> {
   try {
     await dynamo.send(
       new UpdateCommand({

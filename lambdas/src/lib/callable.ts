@@ -356,7 +356,9 @@ async function resolveViewAs(subject: string): Promise<string> {
 /**
  * A session began before its account's sessions were ended when the sign-in it comes from (the token's auth_time,
  * whole seconds, kept by every refresh) is older than the mark. A sign-in in the mark's own second counts as older:
- * the token cannot say which came first, and a session that should have ended must not go on.
+ * the token cannot say which came first, and a session that should have ended must not go on. The call that sets
+ * the mark answers only once that second is over (adapters/account-status.ts `markSessionsEnded`), so a sign-in after
+ * it is never refused.
  */
 export function sessionEnded(authTime: number | undefined, ended: SessionsEnded | null): boolean {
   return ended !== null && (authTime ?? 0) <= Math.floor(ended.before / 1000);
