@@ -1,13 +1,12 @@
 /**
  * The file library: a user's uploads under `{uid}/files/{random}-{name}`. Uploads go straight from the
- * browser to S3 with a presigned POST whose policy fixes the key, the type and the size (at most 10 MB),
- * so the limits hold even for a hand-made request. Files whose bytes do not match their declared type
+ * browser to S3 with a presigned POST whose policy fixes the key, the type and the size (exactly the size the call
+ * declared and the storage quota was checked for, at most 10 MB), so the limits hold even for a hand-made request. Files whose bytes do not match their declared type
  * are removed when they arrive (verifyUpload, run by the upload trigger).
  */
 import { randomBytes } from 'node:crypto';
 import { CallError } from '@mapnest/shared/errors';
 import {
-  FILE_MAX_BYTES,
   FILE_MESSAGES,
   fileNameOfKey,
   fileUrl,
@@ -85,11 +84,12 @@ export async function createFileUpload(
   // The account's storage quota must hold the file (ADR 027); the upload trigger counts it as it arrives.
   checkCharge({ uid: actor.subject, bytes: input.size, limit: await readStorageUsage(actor.subject) });
   const key = `${libraryPrefix(actor.subject)}${randomBytes(8).toString('hex')}-${sanitizeFileName(input.fileName, input.contentType)}`;
+  // Exactly the size declared, which the quota was checked for: a larger file is refused by storage itself.
   const post = await presignUpload({
     key,
     contentType: input.contentType,
-    minBytes: 1,
-    maxBytes: FILE_MAX_BYTES,
+    minBytes: input.size,
+    maxBytes: input.size,
     cacheControl: FILE_UPLOAD_CACHE_CONTROL,
   });
   return { url: post.url, fields: post.fields, key, fileUrl: fileUrl(key) };
