@@ -165,6 +165,36 @@ describe('history', () => {
     expect(history.filter((h) => h.kind === 'restore').map((h) => h.version)).toEqual([4, 3]);
   });
 
+  it('restores once of several restores at once, and tells the others the map changed while restoring', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Restores', mapData: documentWith(1) }, user);
+    await call('saveMap', { id, baseVersion: 1, mapData: documentWith(2) }, user);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        rawCall(
+          'restoreMapHistory',
+          { mapId: id, historyMapId: 'v00000001', restoreId: `restore-at-once-${n}` },
+          { token: user.token },
+        ),
+      ),
+    );
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(answers.length - refused.length).toBeGreaterThanOrEqual(1);
+    for (const a of refused)
+      expect(a).toMatchObject({
+        status: 409,
+        body: {
+          error: {
+            status: 'ABORTED',
+            message: expect.stringContaining('while the version was being restored, so it was not restored'),
+          },
+        },
+      });
+    const { map, history } = await call<MapWithDocument>('getMap', { id }, user);
+    expect(history.filter((h) => h.kind === 'restore')).toHaveLength(answers.length - refused.length);
+    expect(map.version).toBe(2 + answers.length - refused.length);
+  });
+
   it('refuses a save id or restore id sent again with another request, and changes nothing for it', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Reused', mapData: documentWith(1) }, user);

@@ -12,7 +12,7 @@ import * as mapObjects from '../adapters/maps/map-objects';
 import * as mapTable from '../adapters/maps/map-table';
 import type { HistoryItem } from '../adapters/maps/map-table';
 import { documentUrls } from '../adapters/maps/document-urls';
-import { HistoryEntryNotFoundError } from '../lib/errors';
+import { HistoryEntryNotFoundError, MapVersionConflictError, RestoreConflictError } from '../lib/errors';
 import { countMapVersion } from './abuse-limits';
 import { chargeStorage } from './map-storage';
 import { previewOf, toEntry, type Actor } from './maps';
@@ -127,6 +127,8 @@ export async function restoreMapHistory(
     // A concurrent retry of this very restore may have committed it: that is this restore's outcome.
     const raced = await committedRestore(map.id, input.restoreId, input.historyMapId).catch(() => null);
     if (raced) return raced;
+    if (err instanceof MapVersionConflictError)
+      throw new RestoreConflictError((err.details as { currentVersion: number | null }).currentVersion);
     throw err;
   }
 }

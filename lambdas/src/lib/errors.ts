@@ -32,6 +32,20 @@ export class MapVersionConflictError extends CallError {
 }
 
 /**
+ * A restore that met a change made elsewhere (a save, another restore) at the same time: nothing was restored. Unlike
+ * a save's conflict there is nothing to compare: the author looks at the map as it now is and restores again.
+ */
+export class RestoreConflictError extends CallError {
+  constructor(currentVersion: number | null) {
+    super(
+      'aborted',
+      'This map was changed elsewhere (another tab or device) while the version was being restored, so it was not restored. Look at the map as it is now, then restore the version again if you still want it.',
+      { currentVersion },
+    );
+  }
+}
+
+/**
  * A save based on a version the map has not reached: no change elsewhere explains it (those only move the map past
  * the base), so it is bad input, refused with nothing changed, never brought to a merge as a 409 would be.
  */
