@@ -183,12 +183,15 @@ describe('a flood of forged beacons', () => {
     const cap = ANALYTICS_LIMITS.beaconsPerMapMinute;
     clockAtStartOfMinute();
     const started = minute();
-    const statuses: number[] = [];
+    const answers: Array<{ status: number; retryAfter?: string }> = [];
     // Each beacon from an address of its own, so only the map's limit applies.
     for (let sent = 0; sent < cap + 40; sent += 40) {
       const batch = Array.from({ length: 40 }, (_, i) => sendFrom(`2001:db8::${(sent + i).toString(16)}`, beacon(id)));
-      statuses.push(...(await Promise.all(batch)).map((a) => a.status));
+      answers.push(...(await Promise.all(batch)));
     }
+    const statuses = answers.map((a) => a.status);
+    // Refused until the next minute (the clock stands at a minute's start): Retry-After says so.
+    for (const a of answers.filter((x) => x.status === 429)) expect(Number(a.retryAfter)).toBe(60);
     const minutes = minute() - started + 1;
     const accepted = statuses.filter((s) => s === 204).length;
     expect(statuses.filter((s) => s !== 204 && s !== 429)).toEqual([]);

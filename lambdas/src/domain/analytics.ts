@@ -89,7 +89,8 @@ export type BeaconOutcome = 'recorded' | 'dropped' | 'client-limited' | 'rate-li
  * One beacon's fate. 'invalid': not a beacon (malformed, too large); 'dropped': a bot, a map that is not
  * Professional or not published, or a beacon that counts nothing once ids the published map does not have are left
  * out (no write to its day); 'client-limited': the sending address is over its own limit (checked before the map's, so its beacons
- * never take the map's slots); 'rate-limited': the map's minute is full (no write to its day); 'recorded': counted.
+ * never take the map's slots); 'rate-limited': the map's minute is full (no write to its day; `retryAfterSeconds` to the
+ * next minute); 'recorded': counted.
  * `client` is the sender's address ('' when unknown: only the map's limit applies).
  */
 export async function receiveBeacon(
@@ -97,7 +98,11 @@ export async function receiveBeacon(
   at: Date = new Date(),
 ): Promise<{ outcome: BeaconOutcome; retryAfterSeconds?: number }> {
   const outcome = await beaconOutcome(req, at);
-  return typeof outcome === 'number' ? { outcome: 'client-limited', retryAfterSeconds: outcome } : { outcome };
+  if (typeof outcome === 'number') return { outcome: 'client-limited', retryAfterSeconds: outcome };
+  // The map's slots are counted per clock minute: the next one starts afresh.
+  if (outcome === 'rate-limited')
+    return { outcome, retryAfterSeconds: 60 - Math.floor((at.getTime() % 60_000) / 1000) };
+  return { outcome };
 }
 
 /** The beacon's outcome, or the seconds until its client may send again when it is over its limit. */

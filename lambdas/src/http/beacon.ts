@@ -1,7 +1,7 @@
 /**
  * POST /api/beacon: the embed's analytics beacon (navigator.sendBeacon, `text/plain`, no cookies), on a route
  * with no authorizer. Every answer is 204 with no body except a refused body (400, 413, 415), a client address
- * over its own limit (429 with Retry-After) and a full minute for the map (429), each with one line of text/plain
+ * over its own limit (429 with Retry-After) and a full minute for the map (429, Retry-After the next minute), each with one line of text/plain
  * saying why (the embed never reads them; whoever else sends beacons learns what to change); bots and maps that are
  * not Professional are answered 204 with nothing written. The user agent is used for the bot check only, the source
  * address for the per-client limit only (as a hash that changes every window), and neither is stored
@@ -60,7 +60,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   }
   if (outcome === 'rate-limited') {
     logger.warn('beacon refused: the map is over its per-minute limit');
-    return refuse(429, BEACON_REFUSALS.mapLimited);
+    return refuse(429, BEACON_REFUSALS.mapLimited, { 'retry-after': String(retryAfterSeconds ?? 60) });
   }
   return reply(204);
 };
