@@ -48,7 +48,8 @@ export class MarkerSlots {
     const cap = m.count + this.extra;
     if (this.#order.length < cap) this.#order = new Uint32Array(cap);
     const order = this.#order;
-    const dead = this.#dead;
+    // Only an edit's patch retires or adds slots: the embed, which never edits, has neither (../editing.ts).
+    const dead = EDITING ? this.#dead : null;
     let n = 0;
     if (rectContainsRect(r, m.bounds)) {
       // Every marker is inside (a fitted view): no query, and no tree until one is needed.
@@ -59,7 +60,7 @@ export class MarkerSlots {
       });
     const base = n;
     const { xs, ys } = this;
-    for (let s = m.count; s < cap; s++) {
+    for (let s = m.count; EDITING && s < cap; s++) {
       const x = xs[s]!;
       const y = ys[s]!;
       if (!dead![s] && x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) order[n++] = s;
@@ -76,7 +77,7 @@ export class MarkerSlots {
    */
   inDrawOrder(slots: Uint32Array, base: number): Uint32Array {
     const head = slots.subarray(0, base).sort();
-    if (base === slots.length) return slots;
+    if (!EDITING || base === slots.length) return slots;
     const tail = Array.from(slots.subarray(base)).sort(this.before);
     const out = new Uint32Array(slots.length);
     let i = 0;
