@@ -388,3 +388,49 @@ describe('the open room’s highlight', () => {
     await context.close();
   });
 });
+
+describe('a script-tag embed opened by a link to a location', () => {
+  /** A customer's page with its own search field above the map's script-tag embed. */
+  const fieldPage = () => `<!doctype html><html><body>
+    <label>Search our site <input id="own"></label>
+    <p>${'Welcome to Riverside. '.repeat(100)}</p>
+    <div id="map" data-mapnest-map="demo"></div>
+    <script src="${baseUrl()}/embed.js" async></script></body></html>`;
+
+  it('opens it without taking the keyboard from the page’s own field; a visitor’s choice in the map takes focus', async () => {
+    const host = await serve(fieldPage());
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${host.url}/?location=harrow-finch`);
+    await page.locator('#own').focus();
+    await page.locator('#map .mn-details-close').waitFor({ timeout: 20_000 });
+    // The details' frame has passed (focus would have moved in it): the page's field still has the keyboard.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.keyboard.type('opening hours');
+    expect(await page.locator('#own').inputValue()).toBe('opening hours');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('own');
+    // Chosen in the map's own directory, a location's details take focus as before.
+    await page.locator('#map').getByRole('searchbox').fill('gelato');
+    await page.locator('#map .mn-list .mn-entry').first().press('Enter');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.getElementById('map')!.shadowRoot!.activeElement?.classList.contains('mn-details-close'),
+        ),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+
+  it('shows the map as it starts for a location it has not, and takes the location out of the address', async () => {
+    const page = await (await newContext(browser, { width: 1280, height: 800 })).newPage();
+    await page.goto('/m/demo?location=no-such-shop');
+    await page.locator('.mn-map').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.locator('.mn-details').count()).toBe(0);
+    await page.context().close();
+  });
+});

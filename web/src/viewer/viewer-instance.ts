@@ -129,6 +129,8 @@ export class Viewer implements MapViewerInstance {
       backCloses: !!this.#options.backCloses,
       showLocation: (id) => (id === null ? this.#close() : this.openLocation(id)),
     });
+    // A link to a location the map has not (or cannot open) shows the map as it starts: the address says so too.
+    if (this.#options.initialLocation && this.#linked === null) this.#details.history.closed();
     const parts = this.#partsHost(reduced);
     // A location the address opens stays open: the route the address asks for is drawn on its floor, not played.
     const route = { ...this.#options.directions, keepFloor: this.#linked !== null };
@@ -491,10 +493,7 @@ export class Viewer implements MapViewerInstance {
   }
 
   getState(): { layer: string; location: string | null; query: string } {
-    return {
-      layer: this.#layerId,
-      location: this.#active === null ? null : (this.model.locations[this.#active]?.id ?? null),
-      query: this.#filters.state.query,
-    };
+    const location = this.#active === null ? null : (this.model.locations[this.#active]?.id ?? null);
+    return { layer: this.#layerId, location, query: this.#filters.state.query };
   }
 }

@@ -44,7 +44,12 @@ export interface DetailsPlaceElements {
   lightbox?: Pick<LightboxLink, 'show' | 'close'>;
 }
 
-/** Empties every place and shows `details` (if any) in the one for `mode`; a popup reports its size as it changes. */
+/**
+ * Empties every place and shows `details` (if any) in the one for `mode`; a popup reports its size as it changes.
+ * Focus moves to the details' Close when it was in the map, or on nothing in a page of the map's own (/m/{id}, an
+ * iframe): never away from the page around a script-tag embed (a link's location opening as the page loads, or the
+ * host page's script opening one, while the visitor types in the page's own field).
+ */
 export function placeDetails(
   places: DetailsPlaceElements,
   mode: DetailsVariant | null,
@@ -52,6 +57,9 @@ export function placeDetails(
   setPopupSize: (width: number, height: number) => void,
 ): void {
   const { popupAnchor, sheet, panel, directory, lightbox } = places;
+  // Read before the old details go (taking focus with them); a shadow root's is null while focus is outside it.
+  const focused = (popupAnchor.getRootNode() as Document | ShadowRoot).activeElement;
+  const follow = focused === document.body || !!focused?.closest('.mn-viewer');
   if (mode === 'lightbox' && details) lightbox?.show(details);
   else lightbox?.close();
   popupAnchor.replaceChildren();
@@ -70,5 +78,8 @@ export function placeDetails(
       box.isConnected ? setPopupSize(box.offsetWidth, box.offsetHeight) : ro.disconnect(),
     ).observe(box);
   } else (mode === 'sheet' ? sheet : panel).append(details);
-  requestAnimationFrame(() => details.querySelector<HTMLElement>('.mn-details-close')?.focus({ preventScroll: true }));
+  if (follow)
+    requestAnimationFrame(() =>
+      details.querySelector<HTMLElement>('.mn-details-close')?.focus({ preventScroll: true }),
+    );
 }
