@@ -40,6 +40,13 @@ describe('the directory’s search results', () => {
     expect(said.at(-1)).toBe('4 found');
     filtering.setQuery('');
     expect(shown.at(-1)).toEqual(['Lot 1', 'Lot 12', 'Lot 20', 'Lot 2', 'Lot 3']);
+    expect(said.at(-1)).toBe('');
+  });
+
+  it('say none found in the words the directory shows, the map’s own', () => {
+    const { filtering, said } = lots('none');
+    filtering.setQuery('zzz');
+    expect(said.at(-1)).toBe('No results found.');
   });
 
   it('keep the directory’s own sort within each kind of match', () => {

@@ -47,7 +47,8 @@ export class Filtering {
     if (initial) return;
     const count = this.showEntries();
     emit('filtersChanged', { mapId, query: state.query, values: { ...state.values }, count });
-    this.#host.say(this.active ? model.text.count('foundCount', count) : '');
+    // Said as the directory shows it: none found is the map's own "No results found." text.
+    this.#host.say(this.active ? (count ? model.text.count('foundCount', count) : model.text.t('noResults')) : '');
   }
 
   /** A new search text, the filters kept. */
