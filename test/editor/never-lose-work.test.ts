@@ -102,6 +102,27 @@ describe('leaving the editor and saving at once', () => {
     await expect.poll(async () => (await serverDoc(mapId)).doc.locations.length, { timeout: 20_000 }).toBe(3);
   }, 120_000);
 
+  it('leaves by itself once the map is saved when the connection comes back while it asks', async () => {
+    const id = await call<string>('createMap', { title: 'Leave when back online' }, user);
+    await openEditor(id);
+    await context.setOffline(true);
+    try {
+      await addByClick(0.5);
+      await page.getByRole('link', { name: 'Back to maps' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
+      await dialog.waitFor({ timeout: 10_000 });
+      expect(await dialog.innerText()).toContain('Changes you made may not be saved');
+    } finally {
+      await context.setOffline(false);
+    }
+    // The question stays open and nothing is pressed: the retry saves the map, and the leave asked for goes ahead.
+    // Before, the dialog stayed, still saying the changes were not saved, with "Leave without saving".
+    await page.waitForURL((u) => u.pathname === '/maps', { timeout: 30_000 });
+    expect((await serverDoc(id)).doc.locations).toHaveLength(1);
+    // A free account holds two test maps: this one makes room again for the last test's.
+    await call('deleteMap', { id }, user);
+  }, 120_000);
+
   it('says it is still saving when the save hangs, and leaves by itself once the map is saved', async () => {
     await openEditor(mapId);
     const held: Route[] = [];

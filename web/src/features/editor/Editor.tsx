@@ -3,7 +3,7 @@
  * lives in an EditorStore (plain store, actions, undo/redo); UI state in this editor's own jotai store;
  * saving in the SaveController (autosave, local backup, offline retries, conflicts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createStore, Provider, useStore } from 'jotai';
 import { useBlocker } from 'react-router';
 import { useCommandKeys } from './commands';
@@ -112,40 +112,14 @@ export const LEAVE_WAIT_MS = 1500;
  * committed, the pending autosave runs at once, and the page changes once the map is saved. When it
  * cannot be saved (offline, a conflict, signed out) the author is asked, as a reload asks, and stays
  * unless they choose to leave; the copy in this browser is never the only one without their say. A save that
- * takes longer than LEAVE_WAIT_MS (a slow or hanging server) asks as well, saying it is still saving; the page
- * still changes by itself once the save ends well.
+ * takes longer than LEAVE_WAIT_MS (a slow or hanging server) asks as well, saying it is still saving. While the
+ * question is open the save state is followed: once nothing is unsaved any more (a retry saved it when the browser
+ * came back online, or the slow save ended), the page changes by itself, as the author asked; until then the
+ * dialog says the save's latest words.
  */
 function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingEdits }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (currentLocation.pathname === nextLocation.pathname) return false;
-    // Typed text first (leaving by keyboard or Back blurs nothing), then: is anything unsaved?
-    pending.flush();
-    return save.hasUnsavedChanges();
-  });
-  const latest = useRef(blocker);
-  useEffect(() => {
-    latest.current = blocker;
-  });
-  /** 'saving': the save still runs after LEAVE_WAIT_MS; 'failed': it ended with changes unsaved. */
-  const [asking, setAsking] = useState<null | 'saving' | 'failed'>(null);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let cancelled = false;
-    const slow = setTimeout(() => !cancelled && setAsking('saving'), LEAVE_WAIT_MS);
-    void save.saveNow().then(() => {
-      clearTimeout(slow);
-      if (cancelled || latest.current.state !== 'blocked') return;
-      if (!save.hasUnsavedChanges()) {
-        setAsking(null);
-        latest.current.proceed();
-      } else setAsking('failed');
-    });
-    return () => {
-      cancelled = true;
-      clearTimeout(slow);
-    };
-  }, [blocker.state, save]);
-  const message = save.getState().message;
+  const { blocker, asking, setAsking } = useLeaving(save, pending);
+  const message = useSaveMessage(save);
   return (
     <ConfirmDialog
       open={asking !== null && blocker.state === 'blocked'}
@@ -170,14 +144,63 @@ function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingE
       onConfirm={async () => {
         await save.flushBackup();
         setAsking(null);
-        latest.current.proceed?.();
+        blocker.proceed?.();
       }}
       onCancel={() => {
         setAsking(null);
-        latest.current.reset?.();
+        blocker.reset?.();
       }}
     />
   );
+}
+
+/** The save's message now, followed as it changes (the leave dialog may be open). */
+function useSaveMessage(save: SaveController): string | null {
+  const subscribe = useCallback((onChange: () => void) => save.subscribe(onChange), [save]);
+  return useSyncExternalStore(subscribe, () => save.getState().message);
+}
+
+/**
+ * The blocker of leaving, and what the dialog asks ('saving': the save still runs after LEAVE_WAIT_MS; 'failed': it
+ * ended with changes unsaved). A blocked leave saves at once and proceeds as soon as nothing is unsaved: when that
+ * save ends, or later, whenever the save state says so while the question is still open.
+ */
+function useLeaving(save: SaveController, pending: PendingEdits) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    // Typed text first (leaving by keyboard or Back blurs nothing), then: is anything unsaved?
+    pending.flush();
+    return save.hasUnsavedChanges();
+  });
+  const latest = useRef(blocker);
+  useEffect(() => {
+    latest.current = blocker;
+  });
+  const [asking, setAsking] = useState<null | 'saving' | 'failed'>(null);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let done = false;
+    /** Proceeds once, if the leave is still blocked and nothing is unsaved now. */
+    const leaveIfSaved = () => {
+      if (done || latest.current.state !== 'blocked' || save.hasUnsavedChanges()) return false;
+      done = true;
+      setAsking(null);
+      latest.current.proceed();
+      return true;
+    };
+    const slow = setTimeout(() => !done && setAsking('saving'), LEAVE_WAIT_MS);
+    const unsubscribe = save.subscribe(() => void leaveIfSaved());
+    void save.saveNow().then(() => {
+      clearTimeout(slow);
+      if (!done && latest.current.state === 'blocked' && !leaveIfSaved()) setAsking('failed');
+    });
+    return () => {
+      done = true;
+      clearTimeout(slow);
+      unsubscribe();
+    };
+  }, [blocker.state, save]);
+  return { blocker, asking, setAsking };
 }
 
 /** Undo/redo, save, delete, nudge and tool shortcuts: each runs its registered command (commands.ts), as the buttons do. */
