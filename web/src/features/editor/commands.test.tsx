@@ -240,4 +240,19 @@ describe('editor commands', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
     expect(status.textContent!.trim()).toBe('Redone: Edit location.');
   });
+
+  it('says "Nothing to undo." when Ctrl+Z finds nothing to undo, instead of leaving what the last Undo said', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
+    const status = screen.getByRole('status');
+    key('z', { ctrlKey: true });
+    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
+    key('z', { ctrlKey: true });
+    expect(status.textContent!.trim()).toBe('Nothing to undo.');
+    expect(h.doc().locations[0]!.title).toBe('Location 0');
+    key('z', { ctrlKey: true, shiftKey: true });
+    key('z', { ctrlKey: true, shiftKey: true });
+    expect(status.textContent!.trim()).toBe('Nothing to redo.');
+    expect(h.notices).toEqual([]);
+  });
 });

@@ -91,8 +91,10 @@ export const undo = defineCommand({
   name: 'undo',
   label: 'Undo',
   keys: [{ key: 'z', mod: true }],
-  enabled: ({ editor }) => editor.store.getState().canUndo,
+  // With nothing to undo, its keys still pass through in a field (the field's own undo), and elsewhere say so.
+  enabled: ({ editor }) => editor.store.getState().canUndo || !isEditableElement(document.activeElement),
   perform({ editor, announce }) {
+    if (!editor.store.getState().canUndo) return announce('Nothing to undo.');
     // Steps whose changes were all replaced by another tab's since are skipped; say so when none is left. The step
     // undone is the one Redo would now redo (not always the top one: skipped steps are dropped).
     if (editor.store.undo()) announce(`Undone: ${editor.store.getState().redoLabel}.`);
@@ -107,8 +109,9 @@ export const redo = defineCommand({
     { key: 'z', mod: true, shift: true },
     { key: 'y', mod: true },
   ],
-  enabled: ({ editor }) => editor.store.getState().canRedo,
+  enabled: ({ editor }) => editor.store.getState().canRedo || !isEditableElement(document.activeElement),
   perform({ editor, announce }) {
+    if (!editor.store.getState().canRedo) return announce('Nothing to redo.');
     if (editor.store.redo()) announce(`Redone: ${editor.store.getState().undoLabel}.`);
     else editor.notify('Nothing left to redo: those changes were replaced by changes saved elsewhere.', 'info');
   },

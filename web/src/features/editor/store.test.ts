@@ -111,4 +111,39 @@ describe('store.batch', () => {
     store.batch('Nothing', () => undefined);
     expect(store.getState().canUndo).toBe(false);
   });
+
+  it('records no step for an edit that changes nothing: one title edit is one Undo, and then nothing is left', () => {
+    let t = 0;
+    const store = createEditorStore(blankDocument(), () => t);
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1], title: 'Cafe' });
+    t += COALESCE_MS + 1;
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Bakery' } }, { coalesce: 'a:title' });
+    // The field commits the same title again (on leaving it, a moment later): a new document, the same map.
+    t += COALESCE_MS + 1;
+    const before = store.getState();
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Bakery' } }, { coalesce: 'a:title' });
+    expect(store.getState()).toBe(before);
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc.locations[0]!.title).toBe('Cafe');
+    expect(store.getState().undoLabel).toBe('Add location');
+  });
+
+  it('records no step for typing that ends where it began, nor for a batch whose edits cancel out', () => {
+    let t = 0;
+    const store = createEditorStore(blankDocument(), () => t);
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1], title: 'Cafe' });
+    t += COALESCE_MS + 1;
+    for (const title of ['Caf', 'Cafe']) {
+      t += 100;
+      store.dispatch(updateLocation, { id: 'a', patch: { title } }, { coalesce: 'a:title' });
+    }
+    store.batch('Move and back', () => {
+      store.dispatch(moveLocation, { id: 'a', coord: [0.5, 0.5] });
+      store.dispatch(moveLocation, { id: 'a', coord: [0.1, 0.1] });
+    });
+    expect(store.getState().undoLabel).toBe('Add location');
+    expect(store.undo()).toBe(true);
+    expect(store.getState()).toMatchObject({ canUndo: false });
+    expect(store.getState().doc.locations).toEqual([]);
+  });
 });

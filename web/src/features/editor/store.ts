@@ -73,7 +73,8 @@ export interface EditorStore {
  * break a reference made elsewhere, e.g. remove a group another tab put a location in): that step is dropped.
  */
 export function rebase(current: MapDocument, from: MapDocument, to: MapDocument): MapDocument | null {
-  if (current === from) return to;
+  // A step with no net change (recorded before such steps were refused) changes nothing: it is skipped, not undone.
+  if (current === from) return deepEqual(to, current) ? current : to;
   let result = merge3(from, to, current);
   if (result.conflicts.length)
     result = merge3(from, to, current, Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const])));
@@ -119,8 +120,11 @@ class OwnHistory {
       top !== undefined &&
       top.after === step.before;
     this.replaced = { past: false, future: false };
-    if (joins) top.after = step.after;
-    else {
+    if (joins) {
+      top.after = step.after;
+      // Typing that ends where it began (a title typed and set back) is no step: nothing would be undone.
+      if (deepEqual(top.before, top.after)) this.past.pop();
+    } else {
       this.past.push(step);
       if (this.past.length > HISTORY_LIMIT) this.past = this.past.slice(this.past.length - HISTORY_LIMIT);
     }
@@ -212,7 +216,8 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
     },
     dispatch(action, args, options = {}) {
       const next = action.perform(state.doc, args);
-      if (next === state.doc) return next;
+      // An edit that changes nothing (a field committing the value it has) is no undo step and tells no one.
+      if (next === state.doc || deepEqual(next, state.doc)) return state.doc;
       if (batchStart === null)
         history.add({ before: state.doc, after: next, label: action.label }, options.coalesce, now());
       publish(next);
@@ -232,7 +237,7 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       }
       batchStart = null;
       history.endTyping();
-      if (state.doc !== start) {
+      if (state.doc !== start && !deepEqual(state.doc, start)) {
         history.add({ before: start, after: state.doc, label }, undefined, now());
         publish(state.doc);
       }
