@@ -236,6 +236,36 @@ function storedBackups(tab: Page): Promise<{ session: string; titles: string[] }
   );
 }
 
+describe('renaming the map in two tabs', () => {
+  it('shows a title changed in another tab at the next check, and renames nothing over it unsaid', async () => {
+    const { author, tabs, tab, id, errors } = await oneTab('Two Renames', 'Riverside Mall');
+    const field = tab.getByRole('textbox', { name: 'Map title' });
+    const serverTitle = async () => (await call<MapWithDocument>('getMap', { id }, author)).map.title;
+
+    // Another tab renames the map; no version is saved. This tab looks for changes when it gets focus (and every 15 s).
+    await call('renameMap', { id, title: 'Riverside Mall 2027' }, author);
+    await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await tab.getByText('The map was renamed in another tab or device to “Riverside Mall 2027”').waitFor();
+    expect(await field.inputValue()).toBe('Riverside Mall 2027');
+    await expect.poll(() => tab.title()).toBe('Riverside Mall 2027 - Mapnest');
+
+    // Renamed elsewhere again, then here before any check: this tab's rename does not replace it unsaid.
+    await call('renameMap', { id, title: 'Riverside Mall 2028' }, author);
+    await field.fill('Riverside Mall – Level 1');
+    await field.press('Enter');
+    await tab.getByText('so “Riverside Mall – Level 1” was not applied').waitFor();
+    expect(await field.inputValue()).toBe('Riverside Mall 2028');
+    expect(await serverTitle()).toBe('Riverside Mall 2028');
+
+    // Asked again, knowing that title, the rename replaces it.
+    await field.fill('Riverside Mall – Level 1');
+    await field.press('Enter');
+    await expect.poll(serverTitle, { timeout: 10_000 }).toBe('Riverside Mall – Level 1');
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await tabs.close();
+  }, 120_000);
+});
+
 describe('unsaved work of two tabs in one browser', () => {
   it('a save in another tab keeps this tab’s unsaved work, which is offered back once this tab is gone', async () => {
     const { tabs, tab: a, id, errors, server } = await oneTab('Two Tab Author', 'Two tabs offline');

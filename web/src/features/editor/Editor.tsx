@@ -68,8 +68,17 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
 
   // Saved versions move the map and its history along: our own saves from their answer, others' by reading again.
   useEffect(
-    () => savePath.follow(save, { setMap, setHistory, reload: ctx.reloadHistory }),
-    // ctx.reloadHistory only closes over stable values.
+    () =>
+      savePath.follow(save, {
+        setMap,
+        setHistory,
+        reload: ctx.reloadHistory,
+        renamed: (title) => {
+          setMap((m) => ({ ...m, title }));
+          notify(`The map was renamed in another tab or device to “${title}”; it is shown now.`, 'info');
+        },
+      }),
+    // ctx.reloadHistory and notify only close over stable values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [save, savePath],
   );

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
-import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
+import { aSummary, disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
 import {
   MapTitle,
@@ -107,6 +107,28 @@ describe('the map title', () => {
       kind: 'error',
     });
     expect([input.value, input.getAttribute('aria-invalid')]).toEqual([title, null]);
+  });
+
+  it('shows a title changed elsewhere since, instead of renaming over it unsaid, and says how to replace it', async () => {
+    const theirs = aSummary({ title: 'Riverside Mall 2027' });
+    const shown: string[] = [];
+    const asked: string[] = [];
+    const h = renderEditorPart(<MapTitle />, {
+      setMap: (map) => void shown.push(map.title),
+      renameMap: async (title) => {
+        asked.push(title);
+        return { map: theirs, renamed: false };
+      },
+    });
+    const input = screen.getByRole('textbox', { name: 'Map title' });
+    fireEvent.change(input, { target: { value: 'Riverside Mall – Level 1' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(shown).toEqual(['Riverside Mall 2027']));
+    expect(asked).toEqual(['Riverside Mall – Level 1']);
+    expect(h.notices.at(-1)).toEqual({
+      text: 'The map was renamed in another tab or device to “Riverside Mall 2027”, so “Riverside Mall – Level 1” was not applied. Rename it again to replace that title.',
+      kind: 'info',
+    });
   });
 });
 

@@ -5,7 +5,6 @@ import { PlusIcon, PointerIcon, SettingsIcon } from '../../components/Icons';
 import { DropdownMenu, shiftIntoView } from '../../components/DropdownMenu';
 import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
-import { call } from '../../lib/api';
 import { usePointerWords } from '../../lib/pointer-words';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
@@ -119,7 +118,7 @@ function useTicking(until: number | null): number {
 }
 
 export function MapTitle() {
-  const { map, setMap, notify } = useEditor();
+  const { map, setMap, renameMap, notify } = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   const commit = async () => {
     if (draft === null) return;
@@ -134,7 +133,14 @@ export function MapTitle() {
     setDraft(null);
     if (parsed.data === map.title) return;
     try {
-      setMap(await call('renameMap', { id: map.id, title: parsed.data }));
+      const { map: now, renamed } = await renameMap(parsed.data);
+      setMap(now);
+      // Renamed elsewhere since this tab showed the title: that title stays, and the author decides again.
+      if (!renamed)
+        notify(
+          `The map was renamed in another tab or device to “${now.title}”, so “${parsed.data}” was not applied. Rename it again to replace that title.`,
+          'info',
+        );
     } catch (err) {
       notify(`The map could not be renamed: ${err instanceof Error ? err.message : String(err)}`);
     }

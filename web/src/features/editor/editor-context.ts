@@ -4,7 +4,7 @@ import { appStore } from '../../state/store';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorAction } from './actions/registry';
 import type { EditorCanvas } from './canvas/canvas';
-import type { SaveController, SaveState } from './save/save-controller';
+import type { Renamed, SaveController, SaveState } from './save/save-controller';
 import type { DispatchOptions, EditorState, EditorStore } from './store';
 
 export interface EditorContextValue {
@@ -13,6 +13,8 @@ export interface EditorContextValue {
   save: SaveController;
   map: MapSummary;
   setMap(map: MapSummary): void;
+  /** Renames the map, unless its title was changed elsewhere since this editor showed it (save-path.ts). */
+  renameMap(title: string): Promise<Renamed>;
   history: readonly HistoryEntry[];
   reloadHistory(): Promise<void>;
   /** Runs an action; a rejected edit shows its message and returns false. */

@@ -37,7 +37,7 @@ export function useEditorSession(initial: LoadedMap) {
   const [sessionId] = useState(newSessionId);
   useEffect(() => holdSession(sessionId), [sessionId]);
   const [pending] = useState(createPendingEdits);
-  const [savePath] = useState(() => createSavePath(call, mapId));
+  const [savePath] = useState(() => createSavePath(call, mapId, initial.map.title));
   // Made in the state, connected in an effect (createSaveController says why).
   const [save] = useState(() =>
     createSaveController(
@@ -102,7 +102,7 @@ interface EditorContextInput {
 
 /** The context the editor's parts read (useEditor). */
 export function useEditorContextValue({
-  session: { mapId, store, save },
+  session: { mapId, store, save, savePath },
   map,
   setMap,
   history,
@@ -117,6 +117,7 @@ export function useEditorContextValue({
       save,
       map,
       setMap,
+      renameMap: (title) => savePath.rename(title),
       history,
       reloadHistory: async () => {
         const data = await call('getMap', { id: mapId });
@@ -128,7 +129,7 @@ export function useEditorContextValue({
       canvas: () => canvasRef.current,
       resolveUrl,
     }),
-    [mapId, store, save, map, setMap, history, setHistory, notify, canvasRef],
+    [mapId, store, save, savePath, map, setMap, history, setHistory, notify, canvasRef],
   );
 }
 

@@ -92,6 +92,8 @@ export interface HarnessOptions {
   app?: ReturnType<typeof createStore>;
   /** Receives the map the part hands the editor (after a state move, a licence); ignored by default. */
   setMap?: (map: MapSummary) => void;
+  /** The editor's rename (save-path.ts); by default the map takes the title. */
+  renameMap?: EditorContextValue['renameMap'];
 }
 
 const open: SaveController[] = [];
@@ -130,6 +132,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
     save,
     map,
     setMap: o.setMap ?? (() => undefined),
+    renameMap: o.renameMap ?? (async (title) => ({ map: { ...map, title }, renamed: true })),
     history: o.history ?? [],
     reloadHistory: async () => undefined,
     ...runners(store, (text) => void notices.push({ text, kind: 'error' })),

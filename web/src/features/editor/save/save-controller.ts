@@ -36,7 +36,7 @@ export { REMOTE_POLL_MS } from './remote-polling';
 export { browserBackup, memoryBackup, type BackupRecord, type LocalBackup } from './local-backup';
 export { backupsToOffer, holdSession, newSessionId } from './backup-sessions';
 export { createPendingEdits, PendingEditsContext, usePendingEdit, type PendingEdits } from './pending-edits';
-export { createSavePath, type Caller, type SavedView, type SavePath } from './save-path';
+export { createSavePath, type Caller, type Renamed, type SavedView, type SavePath } from './save-path';
 
 /** A change of the store's document: an edit to back up and autosave, or back to the saved document. */
 function onStoreChange({ session, backup, queue }: SaveParts): void {

@@ -48,6 +48,7 @@ const entry = (version: number): HistoryEntry => ({
 function fakeServer() {
   const calls: CallName[] = [];
   let version = 1;
+  let title = 'Mall';
   const answer = <K extends CallName>(name: K, data: In<K>): Out<CallName> => {
     calls.push(name);
     if (name === 'saveMap') {
@@ -60,22 +61,32 @@ function fakeServer() {
         version,
         edited: summary(version).edited,
         metrics: summary(version).metrics,
-        map: summary(version),
+        map: { ...summary(version), title },
         entry: entry(version),
         history,
       };
     }
     if (name === 'getMap')
       return {
-        map: summary(version),
+        map: { ...summary(version), title },
         history: Array.from({ length: version }, (_, i) => entry(version - i)),
         documentUrl: 'u',
       };
+    if (name === 'renameMap') {
+      title = (data as In<'renameMap'>).title;
+      return { ...summary(version), title };
+    }
     throw new Error(`unexpected call ${name}`);
   };
   // The fake's answers are checked by hand above; the table's types cannot follow a runtime name.
   const call = (async (name, data) => answer(name, data)) as Caller;
-  return { calls, call, saveElsewhere: () => version++ };
+  return {
+    calls,
+    call,
+    saveElsewhere: () => version++,
+    renameElsewhere: (t: string) => void (title = t),
+    title: () => title,
+  };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -84,7 +95,7 @@ afterEach(() => vi.useRealTimers());
 function setup(doc = blankDocument()) {
   const server = fakeServer();
   const store = createEditorStore(doc);
-  const { path, follow } = createSavePath(server.call, 'm1');
+  const { path, follow, rename } = createSavePath(server.call, 'm1', 'Mall');
   const ctl = createSaveController({
     store,
     mapId: 'm1',
@@ -93,16 +104,19 @@ function setup(doc = blankDocument()) {
     delayMs: 3000,
     pollMs: 0,
     ...path,
+    // The check for versions saved elsewhere runs (checkRemote); none is saved in these tests.
+    fetchCurrent: async () => ({ doc: store.getState().doc, version: 1 }),
   });
-  const view = { map: summary(1), history: [entry(1)], reloads: 0 };
+  const view = { map: summary(1), history: [entry(1)], reloads: 0, renamed: [] as string[] };
   const stop = follow(ctl, {
     setMap: (update) => (view.map = update(view.map)),
     setHistory: (history) => (view.history = history),
     reload: async () => {
       view.reloads++;
     },
+    renamed: (title) => void view.renamed.push(title),
   });
-  return { server, store, ctl, view, stop };
+  return { server, store, ctl, view, stop, rename };
 }
 
 describe('the editor save path', () => {
@@ -160,5 +174,39 @@ describe('the editor save path', () => {
     expect(ctl.getState().message).toMatch(
       /^The map could not be saved: This map is 3\d\.\d MB .* at most 32 MB \(the map size limit\)\. Shorten long descriptions/,
     );
+  });
+
+  it('tells a title changed elsewhere at the next check for changes, once, though no version was saved', async () => {
+    const { server, ctl, view } = setup();
+    server.renameElsewhere('Riverside Mall 2027');
+    await ctl.checkRemote();
+    expect(view.renamed).toEqual(['Riverside Mall 2027']);
+    await ctl.checkRemote();
+    expect(view.renamed).toEqual(['Riverside Mall 2027']);
+  });
+
+  it('tells a title changed elsewhere that a save of this editor answers with', async () => {
+    const { server, store, ctl, view } = setup();
+    server.renameElsewhere('Riverside Mall 2027');
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(view.renamed).toEqual(['Riverside Mall 2027']);
+  });
+
+  it('renames nothing over a title changed elsewhere since this editor showed it, and answers that title', async () => {
+    const { server, ctl, view, rename } = setup();
+    server.renameElsewhere('Riverside Mall 2027');
+    const first = await rename('Riverside Mall – Level 1');
+    expect([first.renamed, first.map.title, server.title()]).toEqual([
+      false,
+      'Riverside Mall 2027',
+      'Riverside Mall 2027',
+    ]);
+    expect(server.calls).toEqual(['getMap']);
+    // Asked again, knowing that title now, the rename replaces it; this editor's own rename is not told as another's.
+    const second = await rename('Riverside Mall – Level 1');
+    expect([second.renamed, server.title()]).toEqual([true, 'Riverside Mall – Level 1']);
+    await ctl.checkRemote();
+    expect(view.renamed).toEqual([]);
   });
 });

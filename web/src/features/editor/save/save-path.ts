@@ -2,6 +2,11 @@
  * The editor's save path, one round trip per save: saveMap answers the new version together with the map's
  * summary and history (ADR 012), so after its own save the editor shows that answer and reads nothing back. Only
  * a version that came from elsewhere (another tab's save, merged or shown) makes it read the map again.
+ *
+ * The map's title is kept outside the document (renameMap, no version): every answer that carries the map (the
+ * remote check's getMap, a save's answer) is compared with the title this editor knows, and a title changed elsewhere
+ * is shown and told (`renamed`). A rename of this editor reads the title first and renames nothing when it changed
+ * elsewhere since: renameMap carries no title it replaces, as a save carries its base version.
  */
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError } from '@mapnest/shared/errors';
@@ -24,6 +29,15 @@ export interface SavedView {
   setHistory(history: HistoryEntry[]): void;
   /** Reads the map and its history again (a version saved elsewhere came in). */
   reload(): Promise<void>;
+  /** The map was renamed elsewhere (another tab or device): `title` is its title now. */
+  renamed?(title: string): void;
+}
+
+/** A rename's outcome: the map as it is now, and whether this rename was applied. */
+export interface Renamed {
+  map: MapSummary;
+  /** False: the title was changed elsewhere since this editor showed it, and is kept; `map` has it. */
+  renamed: boolean;
 }
 
 /**
@@ -33,8 +47,14 @@ export interface SavedView {
 export function createSavePath(
   call: Caller,
   mapId: string,
-): { path: SavePath; follow(controller: SaveController, view: SavedView): () => void } {
+  title: string,
+): {
+  path: SavePath;
+  follow(controller: SaveController, view: SavedView): () => void;
+  rename(title: string): Promise<Renamed>;
+} {
   let lastSaved: Out<'saveMap'> | null = null;
+  const titles = knownTitle(title);
   return {
     path: {
       save: async (input) => {
@@ -42,13 +62,32 @@ export function createSavePath(
         const problem = documentSizeProblem(JSON.stringify(input.mapData));
         if (problem)
           throw new CallError('invalid-argument', problem, { limit: 'documentBytes', maxBytes: DOCUMENT_MAX_BYTES });
-        return (lastSaved = await call('saveMap', input));
+        const asked = titles.asking();
+        lastSaved = await call('saveMap', input);
+        titles.seen(lastSaved.map.title, asked);
+        return lastSaved;
       },
-      currentVersion: async () => (await call('getMap', { id: mapId })).map.version,
+      currentVersion: async () => {
+        const asked = titles.asking();
+        const { map } = await call('getMap', { id: mapId });
+        titles.seen(map.title, asked);
+        return map.version;
+      },
+    },
+    async rename(next) {
+      const now = (await call('getMap', { id: mapId })).map;
+      if (now.title !== titles.title) {
+        titles.renamedHere(now.title);
+        return { map: now, renamed: false };
+      }
+      const map = await call('renameMap', { id: mapId, title: next });
+      titles.renamedHere(map.title);
+      return { map, renamed: true };
     },
     follow(controller, view) {
+      const offTitle = titles.subscribe((t) => view.renamed?.(t));
       let last = controller.getState().version;
-      return controller.subscribe((s) => {
+      const off = controller.subscribe((s) => {
         if (s.version === last) return;
         last = s.version;
         const ours = lastSaved?.version === s.version ? lastSaved : null;
@@ -60,6 +99,42 @@ export function createSavePath(
         view.setMap((m) => ({ ...m, version: s.version, edited: new Date().toISOString() }));
         void view.reload().catch(() => undefined);
       });
+      return () => {
+        off();
+        offTitle();
+      };
+    },
+  };
+}
+
+/**
+ * The map's title as this editor knows it. An answer read while a rename of this editor ended (asked before it) may
+ * carry the title that rename replaced, and is not taken for a rename made elsewhere.
+ */
+function knownTitle(initial: string) {
+  let title = initial;
+  let renames = 0;
+  const listeners = new Set<(title: string) => void>();
+  return {
+    get title() {
+      return title;
+    },
+    /** Marks an answer about to be asked for. */
+    asking: () => renames,
+    /** An answer's title: one changed elsewhere is told to the listeners. */
+    seen(answered: string, asked: number) {
+      if (asked !== renames || answered === title) return;
+      title = answered;
+      for (const l of [...listeners]) l(answered);
+    },
+    /** This editor renamed the map, or met a title changed elsewhere and says so itself. */
+    renamedHere(answered: string) {
+      renames++;
+      title = answered;
+    },
+    subscribe(listener: (title: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }
