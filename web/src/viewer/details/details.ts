@@ -177,6 +177,8 @@ export function renderDetails(
         alt: '',
         loading: 'lazy',
         referrerpolicy: 'no-referrer',
+        // An image that cannot be loaded (moved, deleted, offline) leaves no broken-image icon in a grey band.
+        onerror: (e: Event) => (e.target as Element).remove(),
       }),
     h(
       'div',
