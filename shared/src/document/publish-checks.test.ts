@@ -50,7 +50,7 @@ describe('diffDocuments', () => {
       first: false,
       added: { names: ['Lifts'], count: 1 },
       // Named as it is and as it becomes, so a summary of a restore (the other way) reads just as true.
-      changed: { names: ['Reception (renamed Front desk)'], count: 1 },
+      changed: { names: ['Reception → Front desk'], count: 1 },
       removed: { names: ['kitchen'], count: 1 },
       parts: ['Settings'],
     });
@@ -62,9 +62,9 @@ describe('diffDocuments', () => {
     const draft = newMap();
     draft.locations[0]!.title = 'Riverside Café';
     // Restoring the version into the draft renames the draft's location back.
-    expect(diffDocuments(draft, version).changed.names).toEqual(['Riverside Café (renamed Café)']);
+    expect(diffDocuments(draft, version).changed.names).toEqual(['Riverside Café → Café']);
     // Publishing the draft over the version.
-    expect(diffDocuments(version, draft).changed.names).toEqual(['Café (renamed Riverside Café)']);
+    expect(diffDocuments(version, draft).changed.names).toEqual(['Café → Riverside Café']);
   });
 
   it('names the groups a changed location moves between, by their names, with a rename if there is one', () => {
@@ -78,12 +78,12 @@ describe('diffDocuments', () => {
     next.locations[1]!.title = 'Kitchen';
     expect(diffDocuments(published, next).changed.names).toEqual([
       'Reception (Available → Sold)',
-      'kitchen (renamed Kitchen; Available → no group)',
+      'kitchen → Kitchen (Available → no group)',
     ]);
     // A group renamed is the Groups part's change, not each location's.
     next.locations[0]!.groups = ['g-available'];
     next.groups[0]!.name = 'For sale';
-    expect(diffDocuments(published, next).changed.names).toEqual(['kitchen (renamed Kitchen; Available → no group)']);
+    expect(diffDocuments(published, next).changed.names).toEqual(['kitchen → Kitchen (Available → no group)']);
   });
 
   it('counts the locations past the first 20 instead of naming them', () => {

@@ -50,9 +50,9 @@ function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
 
 /**
  * A changed location by the name it has now and what the change means when visitors see it in the name or the
- * directory: the name it gets ('Riverside Café (renamed Café)': named by the new title alone, a restore read as if it
- * changed a location the author could not find) and the groups it moves between ('Lot 12 (Available → Sold)', what
- * marking lots sold publishes).
+ * directory: the name it gets ('Riverside Café → Café': named by the new title alone, a restore read as if it changed
+ * a location the author could not find; "Café (renamed Riverside Café)" read backwards) and the groups it moves
+ * between ('Lot 12 (Available → Sold)', what marking lots sold publishes).
  */
 function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | null, next: MapDocument) {
   const groupName = (doc: MapDocument | null, id: string) => doc?.groups.find((g) => g.id === id)?.name.trim() || id;
@@ -61,11 +61,9 @@ function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | nu
   return (l: Loc): string => {
     const was = before.get(l.id);
     const old = was ? nameOf(was) : nameOf(l);
-    const notes: string[] = [];
-    if (old !== nameOf(l)) notes.push(`renamed ${nameOf(l)}`);
+    const name = old === nameOf(l) ? old : `${old} → ${nameOf(l)}`;
     const [from, to] = [groupsIn(current, was), groupsIn(next, l)];
-    if (was && from !== to) notes.push(`${from} → ${to}`);
-    return notes.length ? `${old} (${notes.join('; ')})` : old;
+    return was && from !== to ? `${name} (${from} → ${to})` : name;
   };
 }
 
