@@ -131,7 +131,7 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
   const { map } = useEditor();
   return (
     <MapPreviewDialog
-      heading="Preview"
+      heading="Preview of your draft"
       doc={doc}
       title={map.title}
       state={map.state}
