@@ -195,6 +195,23 @@ describe('history', () => {
     expect(map.version).toBe(2 + answers.length - refused.length);
   });
 
+  it('renames over the title the caller shows, and keeps one changed elsewhere since', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Riverside Mall', mapData: documentWith(1) }, user);
+    // Another tab renamed it; this one still shows "Riverside Mall".
+    await call('renameMap', { id, title: 'Riverside Mall 2027', replaces: 'Riverside Mall' }, user);
+    const stale = await rawCall(
+      'renameMap',
+      { id, title: 'Riverside Mall – Level 1', replaces: 'Riverside Mall' },
+      { token: user.token },
+    );
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { error: { status: 'ABORTED', details: { map: { id, title: 'Riverside Mall 2027' } } } },
+    });
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.title).toBe('Riverside Mall 2027');
+  });
+
   it('refuses a save id or restore id sent again with another request, and changes nothing for it', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Reused', mapData: documentWith(1) }, user);

@@ -9,10 +9,10 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import type { FollowUpWork } from '../adapters/follow-ups';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
-import { DocumentGoneError, SlotLimitError } from '../lib/errors';
+import { DocumentGoneError, SlotLimitError, TitleChangedError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
 import { RETRY_AFTER_MS } from './follow-ups';
-import { createMap, pruneHistory } from './maps';
+import { createMap, pruneHistory, renameMap } from './maps';
 import { dropUnmadeDocument } from './save-outcomes';
 import { publishLatest } from './public-copy';
 
@@ -379,5 +379,49 @@ describe('dropUnmadeDocument, an hour after a write of a version with an unknown
     const stores = memoryStores([mapItem()], [entry(1)]);
     await dropUnmadeDocument(stores, 'map1', 1, 'docs/map1/v1-lost.json');
     expect(stores.log.deletedDocuments).toEqual(['docs/map1/v1-lost.json']);
+  });
+});
+
+describe('renameMap over the title the caller shows', () => {
+  const actor = { subject: 'owner', identity: { uid: 'owner', admin: false } as Identity };
+  /** The map's item, renamed by another tab between this call's read and its write when `race` is given. */
+  function table(race?: string) {
+    let item = mapItem();
+    return {
+      get item() {
+        return item;
+      },
+      mapTable: {
+        get: async () => item,
+        rename: async (_id: string, title: string, edited: string, replaces?: string) => {
+          if (race) item = { ...item, title: race };
+          if (replaces !== undefined && item.title !== replaces) return false;
+          item = { ...item, title, edited };
+          return true;
+        },
+      },
+    };
+  }
+
+  it('renames over the title it replaces, and over any title when none is given', async () => {
+    const t = table();
+    expect((await renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Mall' })).title).toBe('Mall West');
+    expect((await renameMap(t, actor, { id: 'map1', title: 'Mall East' })).title).toBe('Mall East');
+    expect(t.item.title).toBe('Mall East');
+  });
+
+  it('keeps a title changed elsewhere before its read, and answers the map with it', async () => {
+    const t = table();
+    const refused = renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Old Mall' });
+    await expect(refused).rejects.toBeInstanceOf(TitleChangedError);
+    await expect(refused).rejects.toMatchObject({ code: 'aborted', details: { map: { title: 'Mall' } } });
+    expect(t.item.title).toBe('Mall');
+  });
+
+  it('keeps a title changed elsewhere between its read and its write, and answers the map with it', async () => {
+    const t = table('Mall 2027');
+    const refused = renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Mall' });
+    await expect(refused).rejects.toMatchObject({ code: 'aborted', details: { map: { title: 'Mall 2027' } } });
+    expect(t.item.title).toBe('Mall 2027');
   });
 });

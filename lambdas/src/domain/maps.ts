@@ -35,7 +35,13 @@ import {
   answerFailedSave,
   saveRequest,
 } from './save-outcomes';
-import { BaseVersionAheadError, MapNotFoundError, MapStateChangedError, MapVersionConflictError } from '../lib/errors';
+import {
+  BaseVersionAheadError,
+  MapNotFoundError,
+  MapStateChangedError,
+  MapVersionConflictError,
+  TitleChangedError,
+} from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Holding, type Owing } from './follow-ups';
@@ -77,10 +83,7 @@ export function newMapId(): string {
 
 const now = () => new Date().toISOString();
 
-export function previewOf(doc: MapDocument): string | null {
-  const file = doc.layers[0]?.file;
-  return file ? file : null;
-}
+export const previewOf = (doc: MapDocument): string | null => doc.layers[0]?.file || null;
 
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
   const publication = publishedOf(map);
@@ -403,16 +406,21 @@ export async function saveMap(
   };
 }
 
+/**
+ * Renames the map: the draft's title (visitors keep the published title until the author publishes, ADR 018). With
+ * `replaces`, only over that title: one changed elsewhere since the caller showed it is kept (TitleChangedError).
+ */
 export async function renameMap(
   a: MapItems<'get' | 'rename'>,
   actor: Actor,
-  input: { id: string; title: string },
+  input: { id: string; title: string; replaces?: string },
 ): Promise<MapSummary> {
   const map = await accessible(a, actor.identity, input.id);
   const edited = now();
-  await a.mapTable.rename(map.id, input.title, edited);
-  // The draft's title: visitors keep the published title until the author publishes (ADR 018).
-  return toSummary({ ...map, title: input.title, edited });
+  const replacing = (input.replaces ?? map.title) === map.title;
+  if (replacing && (await a.mapTable.rename(map.id, input.title, edited, input.replaces)))
+    return toSummary({ ...map, title: input.title, edited });
+  throw new TitleChangedError(toSummary(await accessible(a, actor.identity, input.id)));
 }
 
 /**

@@ -31,6 +31,17 @@ export class MapVersionConflictError extends CallError {
   }
 }
 
+/** A rename over a title the map no longer has (renamed elsewhere since): nothing renamed; `details.map` as it is. */
+export class TitleChangedError extends CallError {
+  constructor(map: { title: string }) {
+    super(
+      'aborted',
+      `This map was renamed elsewhere (another tab or device) to “${map.title}”, so it was not renamed. Rename it again to replace that title.`,
+      { map },
+    );
+  }
+}
+
 /**
  * A restore that met a change made elsewhere (a save, another restore) at the same time: nothing was restored. Unlike
  * a save's conflict there is nothing to compare: the author looks at the map as it now is and restores again.

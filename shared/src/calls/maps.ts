@@ -94,7 +94,15 @@ export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
       ),
   ),
 });
-export const renameMapInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
+/**
+ * `replaces`: the title the caller shows, which the rename replaces; when the map has another now (renamed elsewhere
+ * since), nothing is renamed and the answer is ABORTED with the map as it is (`details.map`). Left out: any title.
+ */
+export const renameMapInput = /* @__PURE__ */ z.strictObject({
+  id: mapIdSchema,
+  title: mapTitleSchema,
+  replaces: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))),
+});
 export const setMapStateInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, state: mapStateSchema });
 export const listMapsInput = /* @__PURE__ */ z.union([/* @__PURE__ */ z.null(), /* @__PURE__ */ z.strictObject({})]);
 

@@ -195,21 +195,28 @@ export async function committedSave(id: string, saveId: string): Promise<Committ
   return { entry: out.Item.entry as HistoryItem, ...(request ? { request } : {}) };
 }
 
-export async function rename(id: string, title: string, edited: string): Promise<void> {
+/**
+ * Sets the map's title; with `replaces`, only while its title is that one. False: not set, its title is another (or
+ * the map is gone, which a read tells).
+ */
+export async function rename(id: string, title: string, edited: string, replaces?: string): Promise<boolean> {
+  const only = replaces === undefined ? {} : { ':old': replaces };
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.map(id),
         UpdateExpression: 'SET #t = :t, #e = :e',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#d)${':old' in only ? ' AND #t = :old' : ''}`,
         ExpressionAttributeNames: { '#t': 'title', '#e': 'edited', '#d': 'deleting' },
-        ExpressionAttributeValues: { ':t': title, ':e': edited },
+        ExpressionAttributeValues: { ':t': title, ':e': edited, ...only },
       }),
     );
+    return true;
   } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new MapNotFoundError();
-    throw err;
+    if (!isConditionalCheckFailed(err)) throw err;
+    if (replaces === undefined) throw new MapNotFoundError();
+    return false;
   }
 }
 

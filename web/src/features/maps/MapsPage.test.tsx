@@ -260,8 +260,29 @@ describe('maps list', () => {
     fireEvent.change(field, { target: { value: '  Riverside Mall West ' } });
     fireEvent.submit(field.closest('form')!);
     const renamed = await screen.findByRole('link', { name: 'Riverside Mall West' });
-    expect(calls.callsTo('renameMap')).toEqual([{ id: mall.id, title: 'Riverside Mall West' }]);
+    expect(calls.callsTo('renameMap')).toEqual([{ id: mall.id, title: 'Riverside Mall West', replaces: mall.title }]);
     await waitFor(() => expect(document.activeElement).toBe(renamed));
+  });
+
+  it('keeps a title changed elsewhere since the list showed it, shows that title and says so', async () => {
+    const message =
+      'This map was renamed elsewhere (another tab or device) to “Riverside Mall 2027”, so it was not renamed. Rename it again to replace that title.';
+    routeCalls(mockCall, {
+      listMaps: () => [mall],
+      getSlots: () => NO_SLOTS,
+      renameMap: () => {
+        throw new CallError('aborted', message, { map: { ...mall, title: 'Riverside Mall 2027' } });
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Rename');
+    const field = screen.getByRole('textbox', { name: 'Map title' });
+    fireEvent.change(field, { target: { value: 'Riverside Mall West' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Riverside Mall 2027' })).toBeTruthy();
   });
 
   it('says a title is too long as it is typed when renaming, keeps it whole, and renames nothing', async () => {

@@ -169,7 +169,7 @@ export default function MapsPage() {
                 now={now}
                 busyLabel={busy[map.id] ?? null}
                 onRename={(title) =>
-                  renameMap({ id: map.id, title }).catch((error: unknown) =>
+                  renameMap({ id: map.id, title, replaces: map.title }).catch((error: unknown) =>
                     Promise.reject(
                       error instanceof OutcomeUnconfirmed
                         ? new Error(`Could not confirm that “${map.title}” was renamed. ${error.message}`)

@@ -3,6 +3,7 @@
  * as they are; bare codes (network trouble, timeouts) get a sentence instead.
  */
 import { CallError, ERROR_CODES } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
 import { browserOffline, reachedNothing } from '../../lib/call';
 
 export type SlotKind = 'test' | 'basic' | 'pro';
@@ -19,6 +20,13 @@ export function exhaustedCapacity(error: unknown): number | undefined {
   if (!(error instanceof CallError) || error.code !== 'resource-exhausted') return undefined;
   const capacity = (error.details as { capacity?: unknown } | null | undefined)?.capacity;
   return typeof capacity === 'number' ? capacity : undefined;
+}
+
+/** The map as it is, from a rename refused because its title was changed elsewhere since (renameMap's `replaces`). */
+export function renamedElsewhere(error: unknown): MapSummary | null {
+  if (!(error instanceof CallError) || error.code !== 'aborted') return null;
+  const map = (error.details as { map?: MapSummary } | null | undefined)?.map;
+  return map && typeof map.title === 'string' ? map : null;
 }
 
 const BY_CODE: Partial<Record<CallError['code'], string>> = {

@@ -19,7 +19,8 @@ export const mapsApi = {
   createMap: (title: string, mapData?: MapDocument | null) =>
     call('createMap', mapData ? { title, mapData } : { title }),
   getMap: (id: string) => call('getMap', { id }),
-  renameMap: (id: string, title: string) => call('renameMap', { id, title }),
+  /** `replaces`: the title shown, kept when it was changed elsewhere since (ABORTED, `renamedElsewhere`). */
+  renameMap: (id: string, title: string, replaces?: string) => call('renameMap', { id, title, replaces }),
   duplicateMap: (id: string) => call('duplicateMap', { id }),
   deleteMap: (id: string) => call('deleteMap', id),
   setMapState: (id: string, state: MapStateValue) => call('setMapState', { id, state }),

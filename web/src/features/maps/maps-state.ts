@@ -11,7 +11,7 @@ import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapn
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionMap } from '../../state/session';
-import { describeError, outcomeFromRead, OutcomeUnconfirmed } from './map-errors';
+import { describeError, outcomeFromRead, OutcomeUnconfirmed, renamedElsewhere } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -203,12 +203,15 @@ export const createMapAtom = atom(null, async (get, set, input: { title: string;
 });
 
 /** Renames a map; the list shows the new title once the server has it (or, its answer lost, once the list shows it). */
-export const renameMapAtom = atom(null, async (get, set, input: { id: string; title: string }) => {
+export const renameMapAtom = atom(null, async (get, set, input: { id: string; title: string; replaces?: string }) => {
   const userId = requireUser(get);
   let updated: MapSummary;
   try {
-    updated = await logged('rename', () => mapsApi.renameMap(input.id, input.title));
+    updated = await logged('rename', () => mapsApi.renameMap(input.id, input.title, input.replaces));
   } catch (error) {
+    // Renamed elsewhere since the list showed it: the list shows that title, and the refusal says so.
+    const now = renamedElsewhere(error);
+    if (now) patchLoaded(get, set, userId, now);
     const title = input.title.trim();
     const unconfirmed = 'Check your connection, then reload the list to see its title before renaming it again.';
     return learnOutcome(get, set, { userId, error, unconfirmed }, (maps) =>

@@ -73,7 +73,11 @@ function fakeServer() {
         documentUrl: 'u',
       };
     if (name === 'renameMap') {
-      title = (data as In<'renameMap'>).title;
+      const input = data as In<'renameMap'>;
+      // Over the title it replaces only, as the server renames.
+      if (input.replaces !== undefined && input.replaces !== title)
+        throw new CallError('aborted', 'This map was renamed elsewhere', { map: { ...summary(version), title } });
+      title = input.title;
       return { ...summary(version), title };
     }
     throw new Error(`unexpected call ${name}`);
@@ -202,7 +206,8 @@ describe('the editor save path', () => {
       'Riverside Mall 2027',
       'Riverside Mall 2027',
     ]);
-    expect(server.calls).toEqual(['getMap']);
+    // One call: the server, told the title it replaces, kept the other.
+    expect(server.calls).toEqual(['renameMap']);
     // Asked again, knowing that title now, the rename replaces it; this editor's own rename is not told as another's.
     const second = await rename('Riverside Mall – Level 1');
     expect([second.renamed, server.title()]).toEqual([true, 'Riverside Mall – Level 1']);

@@ -5,13 +5,14 @@
  *
  * The map's title is kept outside the document (renameMap, no version): every answer that carries the map (the
  * remote check's getMap, a save's answer) is compared with the title this editor knows, and a title changed elsewhere
- * is shown and told (`renamed`). A rename of this editor reads the title first and renames nothing when it changed
- * elsewhere since: renameMap carries no title it replaces, as a save carries its base version.
+ * is shown and told (`renamed`). A rename of this editor sends the title it replaces (renameMap's `replaces`, as a save
+ * sends its base version): the server renames nothing when it changed elsewhere since, and answers the map as it is.
  */
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError } from '@mapnest/shared/errors';
 import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
+import { renamedElsewhere } from '../../maps/map-errors';
 import type { SaveController, SaveInput } from './save-types';
 
 /** The call client, or a test's stand-in for it. */
@@ -75,14 +76,17 @@ export function createSavePath(
       },
     },
     async rename(next) {
-      const now = (await call('getMap', { id: mapId })).map;
-      if (now.title !== titles.title) {
+      try {
+        const map = await call('renameMap', { id: mapId, title: next, replaces: titles.title });
+        titles.renamedHere(map.title);
+        return { map, renamed: true };
+      } catch (error) {
+        // Renamed elsewhere since this editor showed its title: kept, and the answer has the map as it is.
+        const now = renamedElsewhere(error);
+        if (!now) throw error;
         titles.renamedHere(now.title);
         return { map: now, renamed: false };
       }
-      const map = await call('renameMap', { id: mapId, title: next });
-      titles.renamedHere(map.title);
-      return { map, renamed: true };
     },
     follow(controller, view) {
       const offTitle = titles.subscribe((t) => view.renamed?.(t));
