@@ -4,7 +4,7 @@
  * work kept in the browser is merged with a version saved since. Lost answers and two tabs: ./two-tabs.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Route } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, settled, signInWithTokens } from '../helpers/browser';
@@ -32,6 +32,17 @@ async function addByClick(fx: number): Promise<void> {
   if (!box) throw new Error('no canvas');
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
   await page.keyboard.press('Escape');
+}
+
+/** Offline, adds a location and asks to leave the editor: the question says the changes may not be saved. */
+async function editThenLeaveOffline(): Promise<Locator> {
+  await context.setOffline(true);
+  await addByClick(0.5);
+  await page.getByRole('link', { name: 'Back to maps' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
+  await dialog.waitFor({ timeout: 10_000 });
+  expect(await dialog.innerText()).toContain('Changes you made may not be saved');
+  return dialog;
 }
 
 const status = () => page.locator('.save-status').getAttribute('data-status');
@@ -84,13 +95,8 @@ describe('leaving the editor and saving at once', () => {
 
   it('asks before leaving when the edit cannot be saved (offline), and stays on Stay', async () => {
     await openEditor(mapId);
-    await context.setOffline(true);
     try {
-      await addByClick(0.5);
-      await page.getByRole('link', { name: 'Back to maps' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
-      await dialog.waitFor({ timeout: 10_000 });
-      expect(await dialog.innerText()).toContain('Changes you made may not be saved');
+      const dialog = await editThenLeaveOffline();
       await dialog.getByRole('button', { name: 'Stay' }).click();
       expect(new URL(page.url()).pathname).toBe(`/maps/${mapId}`);
       expect(await page.locator('.vlist__row').count()).toBe(3);
@@ -105,13 +111,8 @@ describe('leaving the editor and saving at once', () => {
   it('leaves by itself once the map is saved when the connection comes back while it asks', async () => {
     const id = await call<string>('createMap', { title: 'Leave when back online' }, user);
     await openEditor(id);
-    await context.setOffline(true);
     try {
-      await addByClick(0.5);
-      await page.getByRole('link', { name: 'Back to maps' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
-      await dialog.waitFor({ timeout: 10_000 });
-      expect(await dialog.innerText()).toContain('Changes you made may not be saved');
+      await editThenLeaveOffline();
     } finally {
       await context.setOffline(false);
     }

@@ -30,6 +30,17 @@ const openMenu = (title: string) =>
   fireEvent.click(within(card(title)).getByRole('button', { name: `More actions for ${title}` }));
 const pick = (item: string) => fireEvent.click(screen.getByRole('menuitem', { name: item }));
 
+/** On /maps, renames Riverside Mall to `title` from its card's menu. */
+async function renameMallTo(title: string): Promise<void> {
+  renderRoutes('/maps', { session: signedIn });
+  await screen.findByRole('article', { name: 'Riverside Mall' });
+  openMenu('Riverside Mall');
+  pick('Rename');
+  const field = screen.getByRole('textbox', { name: 'Map title' });
+  fireEvent.change(field, { target: { value: title } });
+  fireEvent.submit(field.closest('form')!);
+}
+
 describe('maps list', () => {
   it('invites a user without maps to create the first one', async () => {
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
@@ -274,13 +285,7 @@ describe('maps list', () => {
         throw new CallError('aborted', message, { map: { ...mall, title: 'Riverside Mall 2027' } });
       },
     });
-    renderRoutes('/maps', { session: signedIn });
-    await screen.findByRole('article', { name: 'Riverside Mall' });
-    openMenu('Riverside Mall');
-    pick('Rename');
-    const field = screen.getByRole('textbox', { name: 'Map title' });
-    fireEvent.change(field, { target: { value: 'Riverside Mall West' } });
-    fireEvent.submit(field.closest('form')!);
+    await renameMallTo('Riverside Mall West');
     expect(await screen.findByText(message)).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Riverside Mall 2027' })).toBeTruthy();
   });
@@ -329,13 +334,7 @@ describe('maps list', () => {
         throw new CallError('unavailable', 'unavailable');
       },
     });
-    renderRoutes('/maps', { session: signedIn });
-    await screen.findByRole('article', { name: 'Riverside Mall' });
-    openMenu('Riverside Mall');
-    pick('Rename');
-    const field = screen.getByRole('textbox', { name: 'Map title' });
-    fireEvent.change(field, { target: { value: ' Riverside Mall West ' } });
-    fireEvent.submit(field.closest('form')!);
+    await renameMallTo(' Riverside Mall West ');
     expect(await screen.findByRole('link', { name: 'Riverside Mall West' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Map title' })).toBeNull();
     expect(screen.queryByText(/cannot be reached/)).toBeNull();
@@ -355,13 +354,7 @@ describe('maps list', () => {
         throw new CallError('deadline-exceeded', 'deadline-exceeded');
       },
     });
-    renderRoutes('/maps', { session: signedIn });
-    await screen.findByRole('article', { name: 'Riverside Mall' });
-    openMenu('Riverside Mall');
-    pick('Rename');
-    const field = screen.getByRole('textbox', { name: 'Map title' });
-    fireEvent.change(field, { target: { value: 'Riverside Mall West' } });
-    fireEvent.submit(field.closest('form')!);
+    await renameMallTo('Riverside Mall West');
     expect(await screen.findByText(/Could not confirm/)).toHaveProperty(
       'textContent',
       'Could not confirm that “Riverside Mall” was renamed. Check your connection, then reload the list to see its title before renaming it again.',
