@@ -69,8 +69,11 @@ describe('Sign out of all devices', () => {
     expect(endSession).not.toHaveBeenCalled();
   });
 
-  it('is not offered while an administrator views as another user', () => {
+  it('is not offered while an administrator views as another user, nor is deleting the account', () => {
     renderTab({ ...signedIn, admin: true, isUserSimulated: true, userId: 'user-ana' });
     expect(screen.getByRole('button', { name: 'Sign out of all devices' }).hasAttribute('disabled')).toBe(true);
+    // The server refuses both while viewing as someone (the account would be the administrator's own).
+    expect(screen.getByRole('button', { name: 'Delete account' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/Stop viewing as another user to delete your own account/)).toBeTruthy();
   });
 });

@@ -124,9 +124,18 @@ export function SecurityTab() {
         <SettingsRow
           label="Delete account"
           tone="danger"
-          description="Deletes your account with all your maps and files. This cannot be undone."
+          description={
+            isUserSimulated
+              ? 'Stop viewing as another user to delete your own account. Theirs is not deleted from here.'
+              : 'Deletes your account with all your maps and files. This cannot be undone.'
+          }
         >
-          <button type="button" className="btn btn--danger btn--sm" onClick={() => setDeleting(true)}>
+          <button
+            type="button"
+            className="btn btn--danger btn--sm"
+            onClick={() => setDeleting(true)}
+            disabled={isUserSimulated}
+          >
             Delete account
           </button>
         </SettingsRow>
