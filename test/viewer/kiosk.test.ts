@@ -256,6 +256,24 @@ describe('an embed made a kiosk with ?kiosk=1', () => {
     expect(await floorPressed(page, 'Ground floor')).toBe('true');
     expect(errors).toEqual([]);
   });
+
+  it('starts over at once from Reset map, for a visitor who does not wait for the idle time', async () => {
+    const { page, errors } = await open(`/m/${plainMap}?kiosk=1&fixedfrom=info-desk`);
+    await expect.poll(() => directionsToggle(page).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('combobox', { name: 'To' }).fill('sushi');
+    await page.getByRole('option', { name: /Sushi Go/ }).click();
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect.poll(() => routeShown(page)).toBeGreaterThan(0);
+    await page.getByRole('searchbox').fill('tea');
+    // The route moved the camera off its home view: Reset map shows, and starts over (it only reset the view).
+    await page.getByRole('button', { name: 'Reset map' }).click();
+    await expect.poll(() => routeShown(page)).toBe(0);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('');
+    expect(await page.getByText('You are here: Information').count()).toBe(1);
+    expect(await floorPressed(page, 'Ground floor')).toBe('true');
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('without kiosk mode', () => {

@@ -150,10 +150,8 @@ export class Viewer implements MapViewerInstance {
       kiosk: this.#kiosk(),
       onToggleSidebar: () => this.#toggleSidebar(),
       onPickFloor: (id) => this.#changeLayer(id),
-      onReset: () => {
-        this.#close(false);
-        this.#stage.view.reset();
-      },
+      // On a kiosk, Reset map is the start over the next visitor would otherwise wait for (the idle time).
+      onReset: () => (this.#kiosk() ? this.#startOver() : (this.#close(false), this.#stage.view.reset())),
     });
     this.#ro = new ResizeObserver(() => boxKey(this.#box()) !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
