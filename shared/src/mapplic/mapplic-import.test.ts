@@ -520,6 +520,22 @@ describe('importMapplic', () => {
     expect(document.locations[1]!.layer).toBe('g');
   });
 
+  it('puts a location whose level is not in the file on the floor the map opens on, and says so', () => {
+    const layers = [
+      { id: 'l1', name: 'Ground floor' },
+      { id: 'l2', name: 'First floor' },
+    ];
+    const ghost = { id: 'ghost', layer: 'l9', type: 'circle', coord: [0.5, 0.5] };
+    const opening = importMapplic(v8({ layers, locations: [ghost] }, { layer: 'l2' }));
+    expect(opening.document.locations[0]!.layer).toBe('l2');
+    expect(opening.warnings).toContainEqual(
+      expect.stringContaining('its floor "l9" is not in the map; it is put on "First floor"'),
+    );
+    const first = importMapplic(v8({ layers, locations: [ghost] }));
+    expect(first.document.locations[0]!.layer).toBe('l1');
+    expect(first.warnings).toContainEqual(expect.stringContaining('it is put on "Ground floor"'));
+  });
+
   it('drops filters with JavaScript logic and the exclude setting, with warnings', () => {
     const { document, warnings } = importMapplic(
       v8(

@@ -181,13 +181,14 @@ describe('restoreDocument', () => {
     });
     const { document, warnings } = restoreDocument(input);
     expect(document.locations[0]).toMatchObject({ groups: ['food'] });
-    expect(document.locations[0]).not.toHaveProperty('layer');
+    // On the first floor (the map's default floor is unknown too), not on every floor.
+    expect(document.locations[0]).toMatchObject({ layer: 'ground' });
     expect(document.locations[0]).not.toHaveProperty('style');
     expect(document.settings).toMatchObject({ defaultLayer: null, startLocation: null });
     expect(document.filters[0]).toMatchObject({ groups: ['food'] });
     expect(document.routes.map((r) => r.id)).toEqual(['r1']);
     expect(warnings).toEqual([
-      'locations.0.layer: removed the unknown layer "roof" from location "a101"',
+      'locations.0.layer: location "a101": its floor "roof" is not in the map; it is put on "Ground", the floor the map opens on',
       'locations.0.style: removed the unknown style "gold" from location "a101"',
       'locations.0.groups: removed the unknown group "toys" from location "a101"',
       'settings.defaultLayer: removed the unknown layer "basement"',

@@ -29,13 +29,31 @@ function fixFieldRef(ref: string): string {
   return key && RESERVED_FIELD_KEYS.has(key) && isFieldRef(key) ? key : ref;
 }
 
-/** A location's layer, style and groups resolved; its custom fields kept to the limit and off built-in names. */
-export function repairLocationReferences(loc: Location, path: string, tables: IdTables, log: RepairLog): void {
+/** The floor a location of a floor the map lacks is put on: the floor the map opens on (its id and name). */
+export interface FallbackFloor {
+  id: string;
+  name: string;
+}
+
+/**
+ * A location's layer, style and groups resolved; its custom fields kept to the limit and off built-in names. A location
+ * naming a floor the map lacks goes to `floor` (the map's default floor), said in the report: without a floor it would
+ * show on every floor, where its map never drew it.
+ */
+export function repairLocationReferences(
+  loc: Location,
+  path: string,
+  tables: IdTables,
+  floor: FallbackFloor,
+  log: RepairLog,
+): void {
   if (loc.layer != null) {
     const layer = tables.layers.resolve(loc.layer);
     if (layer === undefined) {
-      log.warn(`${path}.layer: removed the unknown layer "${loc.layer}" from location "${loc.id}"`);
-      delete loc.layer;
+      log.warn(
+        `${path}.layer: location "${loc.id}": its floor "${loc.layer}" is not in the map; it is put on "${floor.name}", the floor the map opens on`,
+      );
+      loc.layer = floor.id;
     } else loc.layer = layer;
   }
   if (loc.style !== undefined) {

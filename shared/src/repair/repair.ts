@@ -133,8 +133,12 @@ export function repairDocument(raw: Record<string, unknown>, log: RepairLog): Ma
     groups: lists.groups.table,
     styles: lists.styles.table,
   };
-  lists.locations.items.forEach((loc, i) => repairLocationReferences(loc, `locations.${i}`, tables, log));
   const floorNames = new Map(lists.layers.items.map((l) => [l.id, l.name || l.id]));
+  const opening =
+    (settings.defaultLayer === null ? undefined : tables.layers.resolve(settings.defaultLayer)) ??
+    lists.layers.items[0]!.id;
+  const floor = { id: opening, name: floorNames.get(opening) ?? opening };
+  lists.locations.items.forEach((loc, i) => repairLocationReferences(loc, `locations.${i}`, tables, floor, log));
   repairShapes(lists.locations, (layer) => floorNames.get(layer) ?? layer, log);
   repairSettingsReferences(settings, tables, log);
   lists.filters.items.forEach((filter, i) => repairFilterReferences(filter, `filters.${i}`, tables.groups, log));
