@@ -241,6 +241,28 @@ describe('restoreDocument', () => {
     expect(isValid(document)).toBe(true);
   });
 
+  it('gives a location whose shape is taken the shape with its own id back, from one that named it as its shape', () => {
+    const input = validDocument() as Record<string, any>;
+    input.locations = [
+      { id: 'x', layer: 'first', shape: 'lift' },
+      { id: 'y', layer: 'first', shape: 'shop' },
+      { id: 'shop', layer: 'first', shape: 'lift' },
+    ];
+    const { document, warnings } = restoreDocument(input);
+    // Every location kept: "shop" cannot have the lift, so it stands for its own shape, which "y" named.
+    expect(document.locations).toEqual([
+      { id: 'x', layer: 'first', shape: 'lift' },
+      { id: 'y', layer: 'first' },
+      { id: 'shop', layer: 'first' },
+    ]);
+    expect(warnings).toEqual([
+      'locations.2.shape: removed the shape "lift" from location "shop" (location "x" stands for it on the same floor)',
+      'locations.1.shape: removed the shape "shop" from location "y" (location "shop" stands for the shape with its own id on the same floor)',
+      'settings.startLocation: removed the unknown location "a101"',
+    ]);
+    expect(isValid(document)).toBe(true);
+  });
+
   it('fixes cross-field rules', () => {
     const input = validDocument() as Record<string, any>;
     input.routes[0].closed = true;

@@ -214,6 +214,26 @@ export function repairShapes(
       `locations.${i}.shape: removed the shape "${loc.shape}" from location "${loc.id}" (location "${items[held]!.id}" stands for it on the same floor)`,
     );
     delete loc.shape;
-    if (holders.holder(loc.id, loc.layer) === undefined) holders.hold(loc.id, loc.layer, i);
+    takeOwnId(items, i, holders, log);
   });
+}
+
+/**
+ * Location `i`, left to stand for the shape with its own id, takes it back from a location of its floor that named it
+ * as its shape; that one loses its shape (said) and stands for its own id in turn, and so on.
+ */
+function takeOwnId(items: Location[], i: number, holders: ShapeHolders, log: RepairLog): void {
+  for (let at: number | undefined = i; at !== undefined;) {
+    const loc = items[at]!;
+    const held = holders.holder(loc.id, loc.layer);
+    const other = held === undefined ? undefined : items[held]!;
+    if (other !== undefined && other.shape !== loc.id) return;
+    holders.hold(loc.id, loc.layer, at);
+    if (other === undefined) return;
+    log.warn(
+      `locations.${held}.shape: removed the shape "${loc.id}" from location "${other.id}" (location "${loc.id}" stands for the shape with its own id on the same floor)`,
+    );
+    delete other.shape;
+    at = held;
+  }
 }
