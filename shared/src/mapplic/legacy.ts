@@ -24,7 +24,10 @@ const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
   default: {},
 };
 
-/** A legacy map in the v8 shape, as Mapplic's own migrate() does, its display options carried (legacy-options). */
+/**
+ * A legacy map in the v8 shape, as Mapplic's own migrate() does, its display options carried (legacy-options). `places`
+ * says where each of its `locations` is in the file (`levels[1].locations[4]`), for the report.
+ */
 export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const options = legacyOptions(json, log);
   const settings: Obj = {
@@ -38,6 +41,8 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const defaultStyle = str(json.defaultstyle);
   const layers: Obj[] = [];
   const locations: Obj[] = [];
+  // Where each location is in the file, for the report (the list above is all levels' locations in one).
+  const places: string[] = [];
   // The jQuery plugin's `minimap` option, or a level's small image: the map gets our minimap (of the floor's image).
   let minimap = flag(json.minimap) === true;
   asList(json.levels).forEach((level, i) => {
@@ -49,8 +54,9 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
     layers.push({ id, name: level.title ?? level.name, file: level.map ?? level.file });
     if (flag(level.show) && settings.layer === undefined) settings.layer = id;
     if (!isBlank(level.minimap)) minimap = true;
-    for (const loc of asList(level.locations)) {
-      if (!isPlainObject(loc)) continue;
+    asList(level.locations).forEach((loc, j) => {
+      if (!isPlainObject(loc)) return;
+      places.push(`levels[${i}].locations[${j}]`);
       const { description, x, y, fill, category, thumbnail, img, pin, action, ...rest } = loc;
       const out: Obj = { ...rest, layer: id };
       if (description !== undefined && out.desc === undefined) out.desc = description;
@@ -67,7 +73,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
         else out.action = action;
       }
       locations.push(out);
-    }
+    });
   });
   if (minimap) settings.minimap = true;
   const groups = asList(json.categories).map((c) =>
@@ -80,7 +86,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
         }
       : c,
   );
-  const out: Obj = { settings, layers, locations, groups, styles: asList(json.styles).map(legacyStyle) };
+  const out: Obj = { settings, layers, locations, places, groups, styles: asList(json.styles).map(legacyStyle) };
   // The search box had no setting of its own in v8's flat settings: it goes to ours as it is.
   if (options.search !== undefined) out.search = options.search;
   return out;

@@ -120,9 +120,7 @@ const PLAIN_TEXT_KEYS = ['title', 'about', 'more', 'label'] as const;
 function description(desc: string, i: number, id: string, ctx: LocationContext): string {
   const { html, removed } = removeEmbeds(desc);
   for (const what of removed)
-    ctx.log.warn(
-      `locations.${i}.desc: removed ${what} from location "${id}" (Mapnest descriptions hold YouTube and Vimeo players only)`,
-    );
+    ctx.log.warn(`locations.${i}.desc: removed ${what}; Mapnest descriptions hold YouTube and Vimeo players only`);
   noteCode(html, id || `#${i + 1}`, ctx.code);
   return html;
 }

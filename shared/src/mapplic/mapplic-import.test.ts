@@ -135,7 +135,7 @@ describe('importMapplic with the v8 "mall" example', () => {
   it('reports only what it could not carry over', () => {
     expect(warnings).toEqual([
       'filters.1: dropped filter "On SALE" (a checkbox filter without logic has nothing to match; recreate it with a field condition)',
-      'locations.0.style: removed the unknown style "anchor" from location "a101"',
+      'location "a101" (Macy\'s), style: removed the unknown style "anchor"',
     ]);
   });
 
@@ -449,7 +449,7 @@ describe('importMapplic', () => {
       { id: 'lot2', about: 'Available', phone: '555-0100', type: 'circle' },
       { id: 'lot3', phone: '555-0100', type: 'circle' },
     ]);
-    expect(warnings).toEqual(['locations.2: sample "reserved" does not exist; used the default sample']);
+    expect(warnings).toEqual(['location "lot3": sample "reserved" does not exist; used the default sample']);
   });
 
   it('resolves groups by name, id or case, splits comma-separated lists and creates missing groups', () => {
@@ -471,7 +471,7 @@ describe('importMapplic', () => {
       ['fc', 'Toys', 'Now-Open'],
       ['Toys', 'Now-Open'],
     ]);
-    expect(warnings).toEqual(['locations.0.group: created group "Now Open", which was used but not defined']);
+    expect(warnings).toEqual(['location "a", group: created group "Now Open", which was used but not defined']);
   });
 
   it('reads numbers and coordinates given as strings', () => {
@@ -536,6 +536,42 @@ describe('importMapplic', () => {
     expect(first.warnings).toContainEqual(expect.stringContaining('it is put on "Ground floor"'));
   });
 
+  it('names each location in the report by its id and title, as the file has it, not by its index in the import', () => {
+    // v8: the def sample is no location of the map, yet it is the file's locations[0].
+    const v8Report = importMapplic(
+      v8({
+        locations: [
+          { id: 'def', sample: 'true', type: 'hidden' },
+          { id: 'shop', title: 'Shop' },
+          { id: 'weird', title: 'Weird Shop', layer: 'g', color: 'red' },
+        ],
+      }),
+    ).warnings;
+    expect(v8Report).toEqual([
+      'location "weird" (Weird Shop), color: removed "red" (Must be a hex color: #rgb, #rrggbb or #rrggbbaa)',
+    ]);
+    // Legacy: the locations are in levels; an id used twice is found by its place in the file.
+    const legacyReport = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [
+        { id: 'ground', title: 'Ground', locations: [{ id: 'a' }, { id: 'b', title: 'B &amp; Co' }] },
+        {
+          id: 'first',
+          title: 'First',
+          locations: [
+            { id: 'a', title: 'A again' },
+            { id: 'c', category: 'toys' },
+          ],
+        },
+      ],
+    }).warnings;
+    expect(legacyReport).toEqual([
+      'location "c", group: created group "toys", which was used but not defined',
+      'location "a" (A again) at levels[1].locations[0]: renamed location "a" on the floor "First" to "a-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "a" of its floor',
+    ]);
+  });
+
   it('drops filters with JavaScript logic and the exclude setting, with warnings', () => {
     const { document, warnings } = importMapplic(
       v8(
@@ -567,8 +603,8 @@ describe('importMapplic', () => {
     );
     expect(document.locations[0]!.fields).toEqual({ price: '120', Area_m2: '80', sold: 'false' });
     expect(warnings).toEqual([
-      'locations.0.extra: dropped an object (custom fields hold text)',
-      'locations.0.fields: renamed the field "Area m2" to "Area_m2"',
+      'location "a", extra: dropped an object (custom fields hold text)',
+      'location "a", fields: renamed the field "Area m2" to "Area_m2"',
     ]);
   });
 
@@ -588,7 +624,7 @@ describe('importMapplic', () => {
       { id: 'lift-2', title: 'Lift', layer: 'first', shape: 'lift' },
     ]);
     expect(legacy.warnings).toEqual([
-      'locations.2: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
+      'location "lift" (Lift) at levels[1].locations[0]: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
     ]);
     expect(strictMapDocument.safeParse(legacy.document).success).toBe(true);
 
@@ -619,10 +655,10 @@ describe('importMapplic', () => {
       { id: 'lift-4' },
     ]);
     expect(warnings).toEqual([
-      'locations.1: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
-      'locations.2: renamed location "lift" to "lift-3" (the id is used more than once)',
-      'locations.4: renamed location "wc" to "wc-2" (the id is used more than once)',
-      'locations.5: renamed location "lift" to "lift-4" (the id is used more than once)',
+      'location "lift" at locations[1]: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
+      'location "lift" at locations[2]: renamed location "lift" to "lift-3" (the id is used more than once)',
+      'location "wc" at locations[4]: renamed location "wc" to "wc-2" (the id is used more than once)',
+      'location "lift" at locations[5]: renamed location "lift" to "lift-4" (the id is used more than once)',
     ]);
     expect(strictMapDocument.safeParse(document).success).toBe(true);
   });

@@ -22,6 +22,7 @@ import { convertLocation, type LocationContext } from './locations';
 import { convertSettings } from './settings';
 import { decodeEntities } from '../html-entities';
 import { plainText } from './text';
+import { locationLabel, relabel, repeatedIds } from './report';
 import { asList, compact, flag, num, str, type Obj } from './values';
 
 /** An imported document, what was changed or left out, and the map title when the export had one. */
@@ -46,7 +47,8 @@ const V8_KEYS = /* @__PURE__ */ new Set([
   'schemaVersion',
 ]);
 
-function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
+/** `labels` gets how the report names each location, by its index in the translation's `locations`. */
+function translate(json: Obj, log: RepairLog, labels: string[]): { raw: Obj; title?: string } {
   const legacy = Array.isArray(json.levels) || 'mapwidth' in json || 'categories' in json;
   const source = legacy ? migrateLegacy(json, log) : json;
   if (!legacy) {
@@ -68,9 +70,14 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
 
   const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0, code: noCode() };
   const locations: unknown[] = [];
+  const places = legacy ? asList(source.places) : [];
+  const repeated = repeatedIds(rawLocations);
   rawLocations.forEach((l, i) => {
-    if (!isPlainObject(l)) locations.push(l);
-    else if (flag(l.sample) !== true) locations.push(convertLocation(l, i, ctx));
+    if (isPlainObject(l) && flag(l.sample) === true) return;
+    const place = str(places[i]) || `locations[${i}]`;
+    labels.push(locationLabel(l, place, repeated.has(isPlainObject(l) ? str(l.id) : '')));
+    // Converted at the index repair will name it by, which the report then says with its label.
+    locations.push(isPlainObject(l) ? convertLocation(l, locations.length, ctx) : l);
   });
   if (ctx.pixelCoords > 0)
     log.warn(
@@ -109,11 +116,11 @@ export function importMapplic(json: unknown): ImportResult {
     if (typeof value === 'string') value = JSON.parse(value);
     if (!isPlainObject(value))
       return { document: blankDocument(), warnings: ['The Mapplic file is not a JSON object; started an empty map.'] };
-    const { raw, title } = translate(value, log);
+    const labels: string[] = [];
+    const { raw, title } = translate(value, log, labels);
     const document = finishRepair(repairDocument(raw, log), log);
-    return title === undefined
-      ? { document, warnings: log.list() }
-      : { document, warnings: log.list(), title: title.slice(0, 100) };
+    const warnings = log.list().map((line) => relabel(line, labels));
+    return title === undefined ? { document, warnings } : { document, warnings, title: title.slice(0, 100) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {

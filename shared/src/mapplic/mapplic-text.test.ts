@@ -107,7 +107,7 @@ describe('importMapplic of embeds in descriptions', () => {
       '<p>Tour</p><iframe src="https://player.vimeo.com/video/76979871?dnt=1"></iframe>',
     );
     expect(report).toContain(
-      'locations.0.desc: removed a video embed (dailymotion.com) from location "v1" (Mapnest descriptions hold YouTube and Vimeo players only)',
+      'location "v1" (Venue), desc: removed a video embed (dailymotion.com); Mapnest descriptions hold YouTube and Vimeo players only',
     );
   });
 });
