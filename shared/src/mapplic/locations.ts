@@ -94,14 +94,8 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
     out.groups = [...new Set(refs.map((r) => ctx.groups.resolve(r, ctx.log, `locations.${i}.group`)))];
   const coord = coordOf(loc);
   if (coord) {
-    let [x, y] = coord;
-    if ((x > 1 || y > 1) && x <= ctx.mapWidth && y <= ctx.mapHeight) {
-      // Pixel coordinates from hand-written exports: the editor always wrote fractions.
-      x /= ctx.mapWidth;
-      y /= ctx.mapHeight;
-      ctx.pixelCoords++;
-    }
-    out.coord = [x, y];
+    const place = placeOn(coord, i, ctx);
+    if (place) out.coord = place;
   } else if (!isBlank(loc.coord)) out.coord = loc.coord;
   if (!isBlank(loc.latlon)) out.latlon = loc.latlon;
   else if (num(loc.lat) !== undefined && num(loc.lon ?? loc.lng) !== undefined)
@@ -123,6 +117,24 @@ function description(desc: string, i: number, id: string, ctx: LocationContext):
     ctx.log.warn(`locations.${i}.desc: removed ${what}; Mapnest descriptions hold YouTube and Vimeo players only`);
   noteCode(html, id || `#${i + 1}`, ctx.code);
   return html;
+}
+
+/**
+ * A position as fractions of the map: fractions as given, pixels within the map's size (hand-written exports; the
+ * editor always wrote fractions) divided by it and counted. Anything else is neither, said, and left for the author to
+ * place: read as pixels it was a pin in the map's corner, clamped a pin at its edge, where the map never drew it.
+ */
+function placeOn([x, y]: [number, number], i: number, ctx: LocationContext): [number, number] | undefined {
+  const within = (v: number, max: number) => v >= 0 && v <= max;
+  if (within(x, 1) && within(y, 1)) return [x, y];
+  if (within(x, ctx.mapWidth) && within(y, ctx.mapHeight)) {
+    ctx.pixelCoords++;
+    return [x / ctx.mapWidth, y / ctx.mapHeight];
+  }
+  ctx.log.warn(
+    `locations.${i}.coord: its position (${x}, ${y}) is neither fractions of the map (0 to 1) nor pixels within its ${ctx.mapWidth} × ${ctx.mapHeight}; left without a position for you to place`,
+  );
+  return undefined;
 }
 
 function coordOf(loc: Obj): [number, number] | undefined {

@@ -500,6 +500,34 @@ describe('importMapplic', () => {
     expect(warnings).toEqual(['locations: converted pixel coordinates of 1 location to map fractions']);
   });
 
+  it('leaves a position that is neither fractions nor pixels of the map for the author to place, and counts only pixels', () => {
+    const { document, warnings } = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [
+        {
+          id: 'first',
+          title: 'First',
+          locations: [
+            { id: 'toilets', x: '450', y: '300' },
+            { id: 'odd', title: 'Odd coords', x: '1.7', y: '-0.2' },
+            { id: 'far', x: '900', y: '10' },
+          ],
+        },
+      ],
+    });
+    expect(document.locations).toEqual([
+      { id: 'toilets', layer: 'first', coord: [0.5625, 0.5] },
+      { id: 'odd', title: 'Odd coords', layer: 'first' },
+      { id: 'far', layer: 'first' },
+    ]);
+    expect(warnings).toEqual([
+      'location "odd" (Odd coords), coord: its position (1.7, -0.2) is neither fractions of the map (0 to 1) nor pixels within its 800 × 600; left without a position for you to place',
+      'location "far", coord: its position (900, 10) is neither fractions of the map (0 to 1) nor pixels within its 800 × 600; left without a position for you to place',
+      'locations: converted pixel coordinates of 1 location to map fractions',
+    ]);
+  });
+
   it('maps pin1 and pin2 to pin and keeps other marker types', () => {
     const { document } = importMapplic(
       v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }),
