@@ -11,12 +11,14 @@ export function legacyPinType(pin: string): string {
   return 'pin';
 }
 
-const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
+/** A legacy action as ours; `open-link-new-tab` was window.open(location.link) in mapplic.js v4: a link in a new tab. */
+const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean; target?: string }> = {
   tooltip: { action: 'tooltip' },
   lightbox: { action: 'lightbox' },
   sidebar: { action: 'sidebar' },
   external: { action: 'sidebar' },
   'open-link': { action: 'link' },
+  'open-link-new-tab': { action: 'link', target: '_blank' },
   link: { action: 'link' },
   none: { action: 'none' },
   select: { action: 'none' },

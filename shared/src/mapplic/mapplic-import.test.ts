@@ -528,6 +528,25 @@ describe('importMapplic', () => {
     ]);
   });
 
+  it('opens a legacy "open-link-new-tab" location’s link in a new tab', () => {
+    const { document, warnings } = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [
+        {
+          id: 'ground',
+          locations: [{ id: 'info', action: 'open-link-new-tab', link: 'https://info.example.com' }],
+        },
+      ],
+    });
+    expect(document.locations[0]).toMatchObject({
+      action: 'link',
+      link: 'https://info.example.com',
+      target: '_blank',
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it('maps pin1 and pin2 to pin and keeps other marker types', () => {
     const { document } = importMapplic(
       v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }),
