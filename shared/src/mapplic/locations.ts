@@ -6,6 +6,7 @@ import { legacyPinType } from './legacy';
 import { decodeEntities } from '../html-entities';
 import { noteCode, type DescriptionCode } from './code';
 import { plainText, removeEmbeds } from './text';
+import { removeShortcodes, type DescriptionShortcodes } from './shortcodes';
 import { isBlank, num, str, type Obj } from './values';
 
 /**
@@ -53,6 +54,8 @@ export interface LocationContext {
   pixelCoords: number;
   /** The scripts, handlers and javascript: links found in descriptions, for the report. */
   code: DescriptionCode;
+  /** The WordPress shortcodes taken out of descriptions, for the report. */
+  shortcodes: DescriptionShortcodes;
 }
 
 /** A Mapplic location (with its sample merged in) in our shape; values are left for repair to check. */
@@ -108,11 +111,11 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
 const PLAIN_TEXT_KEYS = ['title', 'about', 'more', 'label'] as const;
 
 /**
- * A description with its YouTube and Vimeo players, without its other embeds, each named in the report, and the code
- * it holds noted for the report.
+ * A description with its YouTube and Vimeo players, without its other embeds, each named in the report, nor its
+ * WordPress shortcodes, and the code it holds noted for the report.
  */
 function description(desc: string, i: number, id: string, ctx: LocationContext): string {
-  const { html, removed } = removeEmbeds(desc);
+  const { html, removed } = removeEmbeds(removeShortcodes(desc, id || `#${i + 1}`, ctx.shortcodes));
   for (const what of removed)
     ctx.log.warn(`locations.${i}.desc: removed ${what}; Mapnest descriptions hold YouTube and Vimeo players only`);
   noteCode(html, id || `#${i + 1}`, ctx.code);

@@ -22,6 +22,7 @@ import { convertLocation, type LocationContext } from './locations';
 import { convertSettings } from './settings';
 import { decodeEntities } from '../html-entities';
 import { plainText } from './text';
+import { noShortcodes, shortcodeWarning } from './shortcodes';
 import { locationLabel, relabel, repeatedIds } from './report';
 import { asList, compact, flag, num, str, type Obj } from './values';
 
@@ -68,7 +69,8 @@ function translate(json: Obj, log: RepairLog, labels: string[]): { raw: Obj; tit
   for (const l of rawLocations)
     if (isPlainObject(l) && flag(l.sample) === true && str(l.id) !== '') samples.set(str(l.id), l);
 
-  const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0, code: noCode() };
+  const [code, shortcodes] = [noCode(), noShortcodes()];
+  const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0, code, shortcodes };
   const locations: unknown[] = [];
   const places = legacy ? asList(source.places) : [];
   const repeated = repeatedIds(rawLocations);
@@ -83,8 +85,7 @@ function translate(json: Obj, log: RepairLog, labels: string[]): { raw: Obj; tit
     log.warn(
       `locations: converted pixel coordinates of ${ctx.pixelCoords} location${ctx.pixelCoords > 1 ? 's' : ''} to map fractions`,
     );
-  const code = codeWarning(ctx.code);
-  if (code) log.warn(code);
+  for (const line of [shortcodeWarning(ctx.shortcodes), codeWarning(ctx.code)]) if (line) log.warn(line);
 
   const layers = asList(source.layers).map((l) =>
     isPlainObject(l) ? compact({ id: l.id, name: plainText(l.name ?? l.title), file: l.file ?? l.map ?? '' }) : l,

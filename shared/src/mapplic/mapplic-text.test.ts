@@ -219,3 +219,36 @@ describe('importMapplic of code in descriptions', () => {
     );
   });
 });
+
+describe('importMapplic of WordPress shortcodes in descriptions', () => {
+  const at = (desc: string, id: string) => ({ id, coord: [0.5, 0.5], desc });
+  const imported = importMapplic({
+    settings: { mapWidth: 1000, mapHeight: 600 },
+    layers: [{ id: 'g' }],
+    locations: [
+      at('<p>Our café</p>[gallery ids="12,13"]<p>[Open 9–5]</p>', 'cafe'),
+      at('[caption id="attachment_7" align="alignleft"]<img src="https://x.example/a.jpg"> The desk[/caption]', 'desk'),
+      at(
+        '[video src="https://x.example/v.mp4"][/video][embed]https://x.example/tour[/embed]See [rates] and [b]',
+        'hall',
+      ),
+      at('<p>[mapplic-map id=&quot;3&quot;] [Sale] 2 [for] 1</p>', 'shop'),
+    ],
+  });
+  const desc = (i: number) => imported.document.locations[i]!.desc;
+
+  it('takes out shortcode-shaped tokens, keeping a caption’s content and ordinary bracketed text', () => {
+    expect(desc(0)).toBe('<p>Our café</p><p>[Open 9–5]</p>');
+    expect(desc(1)).toBe('<img src="https://x.example/a.jpg"> The desk');
+    expect(desc(2)).toBe('See [rates] and [b]');
+    expect(desc(3)).toBe('<p> [Sale] 2 [for] 1</p>');
+  });
+
+  it('names the shortcodes and the locations that had them in one line', () => {
+    expect(imported.warnings).toEqual([
+      'locations: removed WordPress shortcodes ([gallery], [caption], [video], [embed], [mapplic-map]) from the ' +
+        'descriptions of 4 locations ("cafe", "desk", "hall", "shop"); only WordPress turns them into content, so ' +
+        'visitors would read them as text (what a caption wraps is kept; add what they showed again in the editor).',
+    ]);
+  });
+});
