@@ -23,8 +23,24 @@ export class GroupIndex {
         log.warn(`groups.${i}: dropped a group with neither name nor id`);
         return;
       }
-      this.add(name, str(g.id), { color: isBlank(g.color) ? undefined : g.color, hide: flag(g.hide) });
+      const rawId = str(g.id);
+      // The group an earlier one with the same id (or name, for groups without ids) is: references find that one.
+      const first = rawId === '' ? this.byName.get(name) : this.byId.get(rawId);
+      const id = this.add(name, rawId, { color: isBlank(g.color) ? undefined : g.color, hide: flag(g.hide) });
+      if (first !== undefined) log.warn(this.renamed(i, rawId === '' ? 'name' : 'id', rawId || name, id, first));
     });
+  }
+
+  /** The report's line for a group renamed because an earlier one has its id (or name, for a group without one). */
+  private renamed(i: number, kind: 'id' | 'name', given: string, id: string, first: string): string {
+    const name = this.groups.at(-1)!.name;
+    const firstName = this.groups.find((g) => g.id === first)?.name;
+    const named = name === given ? '' : ` (${name})`;
+    const firstNamed = typeof firstName === 'string' && firstName !== given ? ` (${firstName})` : '';
+    return (
+      `groups.${i}: renamed group "${given}"${named} to "${id}" (the ${kind} is used more than once); the locations and ` +
+      `filters that name "${given}" are in the first, "${first}"${firstNamed}`
+    );
   }
 
   private add(name: string, rawId: string, extra: Obj): string {

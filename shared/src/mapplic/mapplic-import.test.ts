@@ -547,6 +547,27 @@ describe('importMapplic', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('names a category whose id an earlier one has, as it names such a location', () => {
+    const { document, warnings } = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      categories: [
+        { id: 'food', title: 'Food &amp; Drink' },
+        { id: 'food', title: 'Food dup' },
+        // Ids made from names that make none are no ids of the file's: nothing to say.
+        { title: '教室' },
+        { title: '事務' },
+      ],
+      levels: [{ id: 'ground', locations: [{ id: 'cafe', category: 'food' }] }],
+    });
+    expect(document.groups.map((g) => g.id)).toEqual(['food', 'food-2', 'group', 'group-2']);
+    expect(document.locations[0]!.groups).toEqual(['food']);
+    expect(warnings).toEqual([
+      'groups.1: renamed group "food" (Food dup) to "food-2" (the id is used more than once); the locations and ' +
+        'filters that name "food" are in the first, "food" (Food & Drink)',
+    ]);
+  });
+
   it('maps pin1 and pin2 to pin and keeps other marker types', () => {
     const { document } = importMapplic(
       v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }),
