@@ -23,6 +23,7 @@ import { convertSettings } from './settings';
 import { decodeEntities } from '../html-entities';
 import { plainText } from './text';
 import { noShortcodes, shortcodeWarning } from './shortcodes';
+import { httpImageWarning } from './http-images';
 import { locationLabel, relabel, repeatedIds } from './report';
 import { asList, compact, flag, num, str, type Obj } from './values';
 
@@ -85,7 +86,8 @@ function translate(json: Obj, log: RepairLog, labels: string[]): { raw: Obj; tit
     log.warn(
       `locations: converted pixel coordinates of ${ctx.pixelCoords} location${ctx.pixelCoords > 1 ? 's' : ''} to map fractions`,
     );
-  for (const line of [shortcodeWarning(ctx.shortcodes), codeWarning(ctx.code)]) if (line) log.warn(line);
+  for (const line of [shortcodeWarning(shortcodes), codeWarning(code), httpImageWarning(locations)])
+    if (line) log.warn(line);
 
   const layers = asList(source.layers).map((l) =>
     isPlainObject(l) ? compact({ id: l.id, name: plainText(l.name ?? l.title), file: l.file ?? l.map ?? '' }) : l,

@@ -252,3 +252,28 @@ describe('importMapplic of WordPress shortcodes in descriptions', () => {
     ]);
   });
 });
+
+describe('importMapplic of images at http:// addresses', () => {
+  it('names the locations whose thumbnail, image or description image the published map would not load', () => {
+    const { warnings } = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [
+        {
+          id: 'ground',
+          locations: [
+            { id: 'joe', description: '<p><img alt="Joe" src="http://old.example.com/joe.jpg"></p>' },
+            { id: 'hm', img: 'http://old.example.com/hm.jpg' },
+            { id: 'thumb', thumbnail: 'HTTP://old.example.com/t.png' },
+            { id: 'safe', img: 'https://old.example.com/s.jpg', description: '<a href="http://x.example">http://</a>' },
+          ],
+        },
+      ],
+    });
+    expect(warnings).toEqual([
+      'locations: the images of 3 locations ("joe", "hm", "thumb") are at http:// addresses, which the published map ' +
+        'does not load (it loads images over https only): they will not show until they are taken into the library ' +
+        'or moved to https addresses',
+    ]);
+  });
+});
