@@ -12,6 +12,29 @@ export function legacyPinType(pin: string): string {
 }
 
 /** A legacy action as ours; `open-link-new-tab` was window.open(location.link) in mapplic.js v4: a link in a new tab. */
+/** The jQuery plugin's own pin classes (`hidden`, `circular`, `pin-classic`, `pin-md`, `pin-label`, `iconpin`…). */
+const MAPPLIC_PIN_CLASS = /^(?:hidden|circular.*|pin|pin-.*|iconpin)$/i;
+
+/**
+ * The author's own classes on a legacy pin (`my-pharmacy`), which the map's custom CSS styled and Mapnest's markers do
+ * not carry; none for a hidden pin, which shows nothing.
+ */
+export function lostPinClasses(pin: string): string[] {
+  if (legacyPinType(pin) === 'hidden') return [];
+  return pin.split(/\s+/).filter((c) => c !== '' && !MAPPLIC_PIN_CLASS.test(c));
+}
+
+/** The report's line for the pins whose classes were not carried (`"g103" (pin-md, my-pharmacy)`), or null. */
+function lostPinWarning(lost: string[]): string | null {
+  if (lost.length === 0) return null;
+  const shown = lost.slice(0, 5);
+  if (lost.length > 5) shown.push(`${lost.length - 5} more`);
+  return (
+    `locations: the pins of ${lost.length} location${lost.length === 1 ? '' : 's'} have CSS classes of the map’s own, ` +
+    `which are not carried over (${shown.join(', ')}): Mapnest draws its own marker, in the location’s colour or style`
+  );
+}
+
 const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean; target?: string }> = {
   tooltip: { action: 'tooltip' },
   lightbox: { action: 'lightbox' },
@@ -45,6 +68,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const locations: Obj[] = [];
   // Where each location is in the file, for the report (the list above is all levels' locations in one).
   const places: string[] = [];
+  const lostPins: string[] = [];
   // The jQuery plugin's `minimap` option, or a level's small image: the map gets our minimap (of the floor's image).
   let minimap = flag(json.minimap) === true;
   asList(json.levels).forEach((level, i) => {
@@ -68,6 +92,8 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
       if (thumbnail !== undefined && out.thumb === undefined) out.thumb = thumbnail;
       if (img !== undefined && out.image === undefined) out.image = img;
       if (typeof pin === 'string' && out.type === undefined) out.type = legacyPinType(pin);
+      const lost = typeof pin === 'string' ? lostPinClasses(pin) : [];
+      if (lost.length > 0) lostPins.push(`"${str(loc.id)}" (${lost.join(', ')})`);
       if (defaultStyle !== '' && isBlank(out.style) && isBlank(out.color)) out.style = defaultStyle;
       if (typeof action === 'string') {
         const mapped = LEGACY_ACTIONS[action.trim().toLowerCase()];
@@ -77,6 +103,8 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
       locations.push(out);
     });
   });
+  const pins = lostPinWarning(lostPins);
+  if (pins) log.warn(pins);
   if (minimap) settings.minimap = true;
   const groups = asList(json.categories).map((c) =>
     isPlainObject(c)

@@ -568,6 +568,25 @@ describe('importMapplic', () => {
     ]);
   });
 
+  it('names the classes of the map’s own on legacy pins, which are not carried over', () => {
+    const pins = [
+      'circular pin-md pin-label my-pharmacy',
+      'pin-classic pin-sm my-atm-pin',
+      'hidden my-lift',
+      'pin-marker',
+    ];
+    const { document, warnings } = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [{ id: 'ground', locations: pins.map((pin, i) => ({ id: `l${i}`, pin })) }],
+    });
+    expect(document.locations.map((l) => l.type)).toEqual(['circle', 'pin', 'hidden', 'pin']);
+    expect(warnings).toEqual([
+      'locations: the pins of 2 locations have CSS classes of the map’s own, which are not carried over ' +
+        '("l0" (my-pharmacy), "l1" (my-atm-pin)): Mapnest draws its own marker, in the location’s colour or style',
+    ]);
+  });
+
   it('maps pin1 and pin2 to pin and keeps other marker types', () => {
     const { document } = importMapplic(
       v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }),
