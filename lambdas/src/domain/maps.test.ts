@@ -410,6 +410,13 @@ describe('renameMap over the title the caller shows', () => {
     expect(t.item.title).toBe('Mall East');
   });
 
+  it('answers a rename tried again after its answer was lost as done, though its title is no longer the one replaced', async () => {
+    const t = table();
+    await renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Mall' });
+    expect((await renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Mall' })).title).toBe('Mall West');
+    expect(t.item.title).toBe('Mall West');
+  });
+
   it('keeps a title changed elsewhere before its read, and answers the map with it', async () => {
     const t = table();
     const refused = renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Old Mall' });

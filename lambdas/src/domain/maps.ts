@@ -417,8 +417,9 @@ export async function renameMap(
 ): Promise<MapSummary> {
   const map = await accessible(a, actor.identity, input.id);
   const edited = now();
-  const replacing = (input.replaces ?? map.title) === map.title;
-  if (replacing && (await a.mapTable.rename(map.id, input.title, edited, input.replaces)))
+  // A map that has the title asked for already (a retried rename whose answer was lost) is renamed again, as asked.
+  const replaces = map.title === input.title ? map.title : input.replaces;
+  if ((replaces ?? map.title) === map.title && (await a.mapTable.rename(map.id, input.title, edited, replaces)))
     return toSummary({ ...map, title: input.title, edited });
   throw new TitleChangedError(toSummary(await accessible(a, actor.identity, input.id)));
 }
