@@ -106,15 +106,10 @@ export const untilPastTheSecondOf = (at: number, now: number): number =>
  * sign-in made after "Sign out of all devices" or a password reset has answered is then always after the mark, where
  * one in the mark's own second would be refused ("You were signed out…" straight after logging in again).
  */
-export async function markSessionsEnded(
-  uid: string,
-  reason: SessionEndedReason,
-  now = new Date(),
-  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-): Promise<void> {
+export async function markSessionsEnded(uid: string, reason: SessionEndedReason, now = new Date()): Promise<void> {
   await writeSessionsEnded(uid, reason, now);
   const wait = untilPastTheSecondOf(now.getTime(), Date.now());
-  if (wait > 0) await sleep(wait);
+  if (wait > 0) await new Promise<void>((resolve) => setTimeout(resolve, wait));
 }
 
 async function writeSessionsEnded(uid: string, reason: SessionEndedReason, now: Date): Promise<void> {

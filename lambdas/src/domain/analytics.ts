@@ -88,9 +88,9 @@ export type BeaconOutcome = 'recorded' | 'dropped' | 'client-limited' | 'rate-li
 /**
  * One beacon's fate. 'invalid': not a beacon (malformed, too large); 'dropped': a bot, a map that is not
  * Professional or not published, or a beacon that counts nothing once ids the published map does not have are left
- * out (no write to its day); 'client-limited': the sending address is over its own limit (checked before the map's, so its beacons
- * never take the map's slots); 'rate-limited': the map's minute is full (no write to its day; `retryAfterSeconds` to the
- * next minute); 'recorded': counted.
+ * out (no write to its day); 'client-limited': the sending address is over its own limit (checked before the map's,
+ * so its beacons never take the map's slots); 'rate-limited': the map's minute is full (no write to its day;
+ * `retryAfterSeconds` to the next minute); 'recorded': counted.
  * `client` is the sender's address ('' when unknown: only the map's limit applies).
  */
 export async function receiveBeacon(

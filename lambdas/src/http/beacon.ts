@@ -1,10 +1,10 @@
 /**
- * POST /api/beacon: the embed's analytics beacon (navigator.sendBeacon, `text/plain`, no cookies), on a route
- * with no authorizer. Every answer is 204 with no body except a refused body (400, 413, 415), a client address
- * over its own limit (429 with Retry-After) and a full minute for the map (429, Retry-After the next minute), each with one line of text/plain
- * saying why (the embed never reads them; whoever else sends beacons learns what to change); bots and maps that are
- * not Professional are answered 204 with nothing written. The user agent is used for the bot check only, the source
- * address for the per-client limit only (as a hash that changes every window), and neither is stored
+ * POST /api/beacon: the embed's analytics beacon (navigator.sendBeacon, `text/plain`, no cookies), on a route with no
+ * authorizer. Every answer is 204 with no body except a refused body (400, 413, 415), a client address over its own
+ * limit (429 with Retry-After) and a full minute for the map (429, Retry-After the next minute), each with one line of
+ * text/plain saying why (the embed never reads them; whoever else sends beacons learns what to change); bots and maps
+ * that are not Professional are answered 204 with nothing written. The user agent is used for the bot check only, the
+ * source address for the per-client limit only (as a hash that changes every window), and neither is stored
  * (docs/adr/015-map-analytics.md, docs/adr/025-beacon-abuse.md).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';

@@ -50,9 +50,9 @@ function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
 
 /**
  * A changed location by the name it has now and what the change means when visitors see it in the name or the
- * directory: the name it gets ('Riverside Café → Café': named by the new title alone, a restore read as if it changed
- * a location the author could not find; "Café (renamed Riverside Café)" read backwards) and the groups it moves
- * between ('Lot 12 (Available → Sold)', what marking lots sold publishes).
+ * directory: the name it gets ('Riverside Café → Café': named by the new title alone, a restore read as if it
+ * changed a location the author could not find; "Café (renamed Riverside Café)" read backwards) and the groups it
+ * moves between ('Lot 12 (Available → Sold)', what marking lots sold publishes).
  */
 function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | null, next: MapDocument) {
   const groupName = (doc: MapDocument | null, id: string) => doc?.groups.find((g) => g.id === id)?.name.trim() || id;

@@ -24,7 +24,7 @@ export function isFiltering(c: FilterCriteria): boolean {
   return c.groups.length > 0 || queryTerms(c.query).length > 0;
 }
 
-/** How a record matches a search: 0 not at all, 1 somewhere, 2 its title starts with the search, 3 its title is the search. */
+/** How a record matches a search: 0 not at all, 1 somewhere, 2 its title starts with the search, 3 it is the search. */
 export type Match = 0 | 1 | 2 | 3;
 
 /** Pre-folded search text for a list of locations. */

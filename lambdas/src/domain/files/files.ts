@@ -1,8 +1,8 @@
 /**
- * The file library: a user's uploads under `{uid}/files/{random}-{name}`. Uploads go straight from the
- * browser to S3 with a presigned POST whose policy fixes the key, the type and the size (exactly the size the call
- * declared and the storage quota was checked for, at most 10 MB), so the limits hold even for a hand-made request. Files whose bytes do not match their declared type
- * are removed when they arrive (verifyUpload, run by the upload trigger).
+ * The file library: a user's uploads under `{uid}/files/{random}-{name}`. Uploads go straight from the browser to S3
+ * with a presigned POST whose policy fixes the key, the type and the size (exactly the size the call declared and the
+ * storage quota was checked for, at most 10 MB), so the limits hold even for a hand-made request. Files whose bytes do
+ * not match their declared type are removed when they arrive (verifyUpload, run by the upload trigger).
  */
 import { randomBytes } from 'node:crypto';
 import { CallError } from '@mapnest/shared/errors';
