@@ -7,6 +7,7 @@ import {
   addLayer,
   addStyle,
   importLocations,
+  nextGroupColour,
   removeFilter,
   removeGroup,
   removeLayer,
@@ -368,5 +369,15 @@ describe('the registry', () => {
     const names = [...registeredActions().keys()];
     expect(names.length).toBeGreaterThanOrEqual(25);
     for (const a of registeredActions().values()) expect(a.label).not.toBe('');
+  });
+});
+
+describe('nextGroupColour', () => {
+  it('gives a new group a colour no group has, and none a visitor would take for the map’s own location colour', () => {
+    expect(nextGroupColour([])).toBe('#2563eb');
+    // The default location colour (#1370f2) is a blue: a group in the palette's blue would look ungrouped.
+    expect(nextGroupColour([], '#1370f2')).toBe('#16a34a');
+    expect(nextGroupColour(['#16a34a'], '#1370f2')).toBe('#dc2626');
+    expect(nextGroupColour(['#16A34A', '#dc2626'], '#dc2626')).toBe('#2563eb');
   });
 });

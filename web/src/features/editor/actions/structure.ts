@@ -20,6 +20,7 @@ import {
   type MapSettings,
   type Style,
 } from '@mapnest/shared/map-document';
+import { parseHex } from '@mapnest/shared/contrast';
 import { ActionError, defineAction } from './registry';
 import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
 
@@ -155,12 +156,20 @@ function checkGroupName(doc: MapDocument, name: string, ownId: string | null): v
 export const GROUP_PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
 
 /**
- * A new group's colour: the palette's first that no group has yet (`used`, the groups' colours), so a new status is
- * not drawn like an old one; once every one is taken, the palette again in turn.
+ * A new group's colour: the palette's first that no group has yet (`used`, the groups' colours) and that is not the
+ * map's own colour for locations without a group (`primary`), so a new status is not drawn like an old one, nor like
+ * a location of none; once every one is taken, the palette again in turn.
  */
-export function nextGroupColour(used: readonly (string | undefined)[]): string {
+export function nextGroupColour(used: readonly (string | undefined)[], primary?: string): string {
   const taken = new Set(used.map((c) => c?.toLowerCase()));
-  return GROUP_PALETTE.find((c) => !taken.has(c)) ?? GROUP_PALETTE[used.length % GROUP_PALETTE.length]!;
+  const free = (c: string) => !taken.has(c) && !(primary && alike(c, primary));
+  return GROUP_PALETTE.find(free) ?? GROUP_PALETTE[used.length % GROUP_PALETTE.length]!;
+}
+
+/** Two colours a visitor would take for one on a map (the default #1370f2 and the palette's #2563eb). */
+function alike(a: string, b: string): boolean {
+  const [x, y] = [parseHex(a), parseHex(b)];
+  return !!x && !!y && Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]) < 64;
 }
 
 export const addGroup = defineAction<{ group: Group }>({

@@ -44,7 +44,7 @@ describe('the two CSV readers', () => {
     // Groups named only by left-out rows (Loners) are made by neither. The import colours the groups it makes (the
     // palette of Groups › Add); the viewer's are drawn in the map's colour.
     expect(editor.groups.map(({ color: _colour, ...g }) => g)).toEqual(viewer.groups);
-    expect(editor.groups.map((g) => g.color)).toEqual(['#2563eb', '#16a34a']);
+    expect(editor.groups.map((g) => g.color)).toEqual(['#16a34a', '#dc2626']);
     expect(viewer.groups.map((g) => g.name)).toEqual(['Drinks', 'Shops']);
 
     const fromEditor = editor.issues.map((i) => `Line ${i.line}: ${i.message}`);

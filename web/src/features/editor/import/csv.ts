@@ -483,7 +483,7 @@ export function rowsToLocations(
   // Groups › Add gives (uncoloured, a site plan's lot in a new status group showed white on the plan).
   const colours = doc.groups.map((g) => g.color);
   const groups = state.refs.made.map((g) => {
-    const color = nextGroupColour(colours);
+    const color = nextGroupColour(colours, doc.settings.primaryColor);
     colours.push(color);
     return { ...g, color };
   });

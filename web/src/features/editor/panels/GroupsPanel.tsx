@@ -69,7 +69,14 @@ function AddGroupForm({ inputId }: { inputId: string }) {
     if (!n) return;
     const id = uniqueId(n.toLowerCase(), new Set(doc.groups.map((g) => g.id)), 'group');
     const problem = attempt(addGroup, {
-      group: { id, name: n, color: nextGroupColour(doc.groups.map((g) => g.color)) },
+      group: {
+        id,
+        name: n,
+        color: nextGroupColour(
+          doc.groups.map((g) => g.color),
+          doc.settings.primaryColor,
+        ),
+      },
     });
     setAddError(problem);
     if (!problem) setName('');
