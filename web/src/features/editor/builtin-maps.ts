@@ -43,8 +43,10 @@ export async function builtinRegions(id: string): Promise<BuiltinRegion[]> {
 }
 
 /**
- * A new document on a built-in map: its SVG as the only layer, the geo calibration, a style for the
- * regions (so they light up on hover), and optionally one location per region, linked to its shape.
+ * A new document on a built-in map: its SVG as the only layer, the geo calibration, and optionally one location per
+ * region, linked to its shape. The regions take no style of their own: drawn in the map's paint, lit up on hover and
+ * when open by the viewer's own, and tinted in their group's colour once they have one (a style of their own kept a
+ * tourism board's "Wine region" and "Coast" the same lavender as every other region).
  */
 export function documentFromBuiltin(map: BuiltinMap, regions: readonly BuiltinRegion[] | null): MapDocument {
   const doc = blankDocument({
@@ -57,24 +59,12 @@ export function documentFromBuiltin(map: BuiltinMap, regions: readonly BuiltinRe
   });
   doc.settings.geo = { extent: map.extent };
   doc.settings.markerType = 'pin';
-  doc.styles = [
-    {
-      id: 'region',
-      name: 'Region',
-      markers: false,
-      svg: true,
-      normal: { fill: '#c7d2fe', stroke: '#ffffff' },
-      hover: { fill: '#818cf8' },
-      active: { fill: '#4338ca' },
-    },
-  ];
   if (regions) {
     doc.locations = regions.map((r): Location => ({
       id: r.id,
       title: r.name,
       coord: [r.coord[0], r.coord[1]],
       type: 'hidden',
-      style: 'region',
     }));
     doc.settings.directory.sort = 'title';
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { documentFromBuiltin, type BuiltinMap } from './builtin-maps';
+import { documentFromBuiltin, type BuiltinMap, type BuiltinRegion } from './builtin-maps';
+import { buildModel } from '../../viewer/viewer-model';
 import { newFloorId } from './panels/layer-file';
 import { floorPlanStart } from './starting-points';
 
@@ -28,5 +29,20 @@ describe('a new map’s first floor', () => {
     };
     const doc = documentFromBuiltin(map as unknown as BuiltinMap, null);
     expect(doc.layers[0]!.id).toBe('layer-1');
+  });
+
+  it('gives its regions no style of their own, so a region in a group is tinted in the group’s colour', () => {
+    const map = { id: 'fr', name: 'France', file: '/builtin/france.svg', width: 1200, height: 1181, extent: [] };
+    const regions = [
+      { id: 'FR-BRE', name: 'Brittany', coord: [0.2, 0.3] },
+      { id: 'FR-NOR', name: 'Normandy', coord: [0.3, 0.2] },
+    ];
+    const doc = documentFromBuiltin(map as unknown as BuiltinMap, regions as unknown as BuiltinRegion[]);
+    doc.groups = [{ id: 'coast', name: 'Coast', color: '#dc2626' }];
+    doc.locations[0]!.groups = ['coast'];
+    const [brittany, normandy] = buildModel(doc).locations;
+    expect(brittany!.region).toMatchObject({ fill: expect.stringContaining('#dc2626') });
+    // Without a group, the map's own paint (and the viewer's hover and open colours).
+    expect(normandy!.region.fill).toBeNull();
   });
 });
