@@ -3,6 +3,20 @@ import { DEFAULT_PRIMARY_COLOR, blankDocument, type MapDocument } from './map-do
 import { diffDocuments, publishChecks } from './publish-checks';
 import { MapState } from '../constants';
 
+/** A walking path across the first floor. */
+const path = (doc: MapDocument): MapDocument['routes'][number] => ({
+  id: 'r1',
+  layer: doc.layers[0]!.id,
+  points: [
+    [0.1, 0.1],
+    [0.5, 0.1],
+  ],
+  closed: false,
+  connector: false,
+  weight: 1,
+  inaccessible: false,
+});
+
 /** A new map as an author leaves it before a first release: a floor plan, two locations, nothing else touched. */
 function newMap(): MapDocument {
   const doc = blankDocument({ file: 'files/plan.svg', layerName: 'Ground floor', mapWidth: 1600, mapHeight: 1000 });
@@ -21,6 +35,9 @@ describe('diffDocuments', () => {
     fuller.groups.push({ id: 'rooms', name: 'Rooms' });
     fuller.settings.wayfinding.enabled = true;
     fuller.settings.primaryColor = '#aa3355';
+    // Directions switched on without a path to follow: visitors see none, so none is announced as added.
+    expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups']);
+    fuller.routes.push(path(fuller));
     expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups', 'Wayfinding']);
   });
 
@@ -109,6 +126,21 @@ describe('publishChecks on contrast', () => {
     expect(check!.message).toBe(
       'White text on the primary colour #1476ff has a contrast of 4.15:1, below the 4.5:1 that WCAG AA asks for. Visitors see #000000 text on it instead (5.07:1).',
     );
+  });
+});
+
+describe('publishChecks on directions', () => {
+  it('warns a Professional map whose directions are on but have no path to follow', () => {
+    const doc = newMap();
+    doc.settings.wayfinding.enabled = true;
+    expect(publishChecks(doc, MapState.PRO).map((c) => c.id)).toEqual(['no-paths']);
+    // Not Professional: the check that says directions need the plan is the one that applies.
+    expect(publishChecks(doc, MapState.TEST).map((c) => c.id)).toEqual(['pro-only']);
+    doc.routes.push(path(doc));
+    expect(publishChecks(doc, MapState.PRO)).toEqual([]);
+    doc.settings.wayfinding.enabled = false;
+    doc.routes.length = 0;
+    expect(publishChecks(doc, MapState.PRO)).toEqual([]);
   });
 });
 

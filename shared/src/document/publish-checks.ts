@@ -109,12 +109,13 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
   };
 }
 
-/** Whether a first release has anything of a part: any floor, group, style, filter, legend item, or route. */
+/** Whether a first release has anything of a part: any floor, group, style, filter, legend item, or directions. */
 function has(label: string, value: unknown): boolean {
   if (label === 'Settings' || label === 'Location order') return false;
   if (label === 'Wayfinding') {
+    // Visitors see directions only when they are on and there are paths to follow (directionsAvailable).
     const { routes, wf } = value as { routes: unknown[]; wf: { enabled?: boolean } | undefined };
-    return routes.length > 0 || wf?.enabled === true;
+    return routes.length > 0 && wf?.enabled === true;
   }
   return Array.isArray(value) && value.length > 0;
 }
@@ -122,7 +123,7 @@ function has(label: string, value: unknown): boolean {
 export type CheckSeverity = 'blocking' | 'warning';
 
 export interface PublishCheck {
-  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'pro-only';
+  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'pro-only' | 'no-paths';
   severity: CheckSeverity;
   message: string;
 }
@@ -204,6 +205,14 @@ export function publishChecks(
       severity: 'warning',
       message:
         'Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions until the map is on a Professional plan.',
+    });
+  }
+  if (hasWayfinding(state) && doc.settings.wayfinding.enabled && doc.routes.length === 0) {
+    checks.push({
+      id: 'no-paths',
+      severity: 'warning',
+      message:
+        'Directions are on, but no walking paths are drawn, so visitors will not see directions. Draw the paths in the Wayfinding tab.',
     });
   }
   return checks;
