@@ -337,6 +337,29 @@ describe('the Import dialog with other files', () => {
     expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
   });
 
+  it('says, when replacing, which of the map’s locations go and how many are new, then what it did', async () => {
+    const doc = blankDocument();
+    doc.locations = ['Plot 49', 'Plot 50', 'Plot 51'].map((title, i) => ({ id: `plot-${49 + i}`, title, groups: [] }));
+    const h = openImport(doc);
+    pick('import-file', [
+      aFile(['id,title\nplot-49,Plot 49\nplot-51,Plot 51\nplot-121,Plot 121\n'], 'plots.csv', 'text/csv'),
+    ]);
+    const replace = await screen.findByRole('radio', { name: 'Replace all locations with the file’s' });
+    expect(screen.queryByText(/^Replacing removes/)).toBeNull();
+    fireEvent.click(replace);
+    expect(
+      screen.getByText(
+        'Replacing removes 1 location the file does not have: Plot 50; 1 is new. Each location the file has is as its row says, with nothing kept from before.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.notices.at(-1)?.text).toBe(
+      'Replaced the map’s locations with the file’s 3, 1 location removed. Undo reverts the import.',
+    );
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['plot-49', 'plot-51', 'plot-121']);
+  });
+
   it('notes, without stopping the import, the rows whose About will name a group they are not in', async () => {
     const doc = blankDocument();
     doc.groups = [

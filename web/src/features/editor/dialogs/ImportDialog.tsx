@@ -433,8 +433,8 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const [floor, setFloor] = useImportFloor(doc);
   const floorShapes = useFloorShapeIds(doc);
   const result = useMemo(
-    () => rowsToLocations(csv, mapping, doc, { floor, floorShapes }),
-    [csv, mapping, doc, floor, floorShapes],
+    () => rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace' }),
+    [csv, mapping, doc, floor, floorShapes, mode],
   );
   const issues = [
     ...csv.errors,
@@ -473,7 +473,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       {canImport && !byRow && (
         <FloorChoice floor={floor} setFloor={setFloor} label="Floor of the new locations (the file names no floors)" />
       )}
-      <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
+      <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
       {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}

@@ -3,16 +3,23 @@ import type { Group, Location, MapDocument } from '@mapnest/shared/map-document'
 import { counted } from '../../../lib/words';
 import type { ImportArgs } from '../actions/structure';
 
-/** How the file's locations meet the map's, asked when the map has some. */
+/**
+ * How the file's locations meet the map's, asked when the map has some. Replacing says, before it is chosen for good,
+ * which of the map's locations go (a sold plot dropped from this month's spreadsheet) and how many are new.
+ */
 export function ModeChoice({
   mode,
   setMode,
-  existing,
+  doc,
+  incoming,
 }: {
   mode: ImportArgs['mode'];
   setMode: (m: ImportArgs['mode']) => void;
-  existing: number;
+  doc: MapDocument;
+  /** The locations the file makes (those it can). */
+  incoming: readonly Location[];
 }) {
+  const existing = doc.locations.length;
   if (existing === 0) return null;
   return (
     <fieldset className="field import-mode">
@@ -28,8 +35,23 @@ export function ModeChoice({
           <input type="radio" name="import-mode" checked={mode === value} onChange={() => setMode(value)} /> {label}
         </label>
       ))}
+      {mode === 'replace' && <p className="panel__hint">{replacingSaid(doc, incoming)}</p>}
     </fieldset>
   );
+}
+
+/** "Replacing removes 1 location the file does not have: Plot 50; 1 is new." */
+export function replacingSaid(doc: MapDocument, incoming: readonly Location[]): string {
+  const kept = new Set(incoming.map((l) => l.id));
+  const had = new Set(doc.locations.map((l) => l.id));
+  const removed = doc.locations.filter((l) => !kept.has(l.id)).map((l) => l.title?.trim() || l.id);
+  const added = incoming.filter((l) => !had.has(l.id)).length;
+  const names =
+    removed.length > 5 ? `${removed.slice(0, 5).join(', ')} and ${removed.length - 5} more` : removed.join(', ');
+  const gone = removed.length
+    ? `Replacing removes ${counted(removed.length, 'location')} the file does not have: ${names}`
+    : 'Replacing removes none of the map’s locations: the file has them all';
+  return `${gone}; ${added === 0 ? 'none' : added} ${added === 1 ? 'is' : 'are'} new. Each location the file has is as its row says, with nothing kept from before.`;
 }
 
 /**
@@ -80,6 +102,11 @@ export function importLabel(issues: number, good: number, unit: 'row' | 'point')
  * says so, rather than that it imported them, which reads as if they were added again.
  */
 export function importedSaid(doc: MapDocument, locations: readonly Location[], mode: ImportArgs['mode']): string {
+  if (mode === 'replace') {
+    const kept = new Set(locations.map((l) => l.id));
+    const removed = doc.locations.filter((l) => !kept.has(l.id)).length;
+    return `Replaced the map’s locations with the file’s ${locations.length}${removed ? `, ${counted(removed, 'location')} removed` : ''}`;
+  }
   const known = new Set(mode === 'merge' ? doc.locations.map((l) => l.id) : []);
   const updated = locations.filter((l) => known.has(l.id)).length;
   const added = locations.length - updated;

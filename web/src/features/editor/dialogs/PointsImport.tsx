@@ -36,7 +36,7 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
       </p>
       <PointsPreview result={result} />
       <PointsFloor result={result} floor={floor} setFloor={setFloor} />
-      <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
+      <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={locations} />
       <Issues issues={result.issues} good={locations.length} blocking={false} unit="point" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>

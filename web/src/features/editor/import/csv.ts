@@ -431,7 +431,13 @@ export function rowsToLocations(
   {
     floor = null,
     floorShapes = null,
-  }: { floor?: string | null; floorShapes?: ReadonlyMap<string, ReadonlySet<string>> | null } = {},
+    replacing = false,
+  }: {
+    floor?: string | null;
+    floorShapes?: ReadonlyMap<string, ReadonlySet<string>> | null;
+    /** The import replaces every location: no row updates one, so each is as new (shown by its shape alone). */
+    replacing?: boolean;
+  } = {},
 ): CsvImport {
   const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon'), mapping.indexOf('latlon')];
   const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
@@ -445,7 +451,7 @@ export function rowsToLocations(
     refs: new CsvReferences(doc),
     seen: new Map(),
     taken: new Set(doc.locations.map((l) => l.id)),
-    existing: new Set(doc.locations.map((l) => l.id)),
+    existing: new Set(replacing ? [] : doc.locations.map((l) => l.id)),
     floorShapes,
     floor,
   };

@@ -54,6 +54,13 @@ describe('CSV import', () => {
     ]);
     // Before the floors' shapes are read, nothing is decided for them.
     expect(types(null).filter(([, type]) => type === 'hidden')).toEqual([]);
+    // Replacing every location keeps nothing of lot-1 as it was, so its row is as new: shown by its shape alone.
+    const replaced = rowsToLocations(csv, guessMapping(csv.headers), d, {
+      floor: 'layer-1',
+      floorShapes: shapes,
+      replacing: true,
+    });
+    expect(replaced.locations.find((l) => l.id === 'lot-1')?.type).toBe('hidden');
   });
 
   it('takes a size or zoom column as the marker’s only when every value is one, else as a custom field', () => {
