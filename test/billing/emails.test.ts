@@ -125,6 +125,19 @@ describe('subscription emails', () => {
     );
     // The sandbox links no hosted receipt: the email points at the payment portal's invoices.
     expect(renewed[0]!.text).toContain('Your receipt is in the payment portal, from the Plan tab:');
+    // The invoice comes before the subscription's update, as Stripe's may: the next renewal is still the end of the
+    // period it paid for, not the end of the one it renewed on.
+    const [after] = await eventually(
+      () => call<Subscription[]>('listSubscriptions', null, user),
+      ([s]) => s!.currentPeriodEnd !== sub!.currentPeriodEnd,
+    );
+    const next = new Date(after!.currentPeriodEnd!).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(renewed[0]!.text).toContain(`The next renewal is on ${next}.`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lapseSummaryNotice, subscriptionNotice } from './billing-notices';
+import { lapseSummaryNotice, renewalNotice, subscriptionNotice } from './billing-notices';
 
 const held = (plan: 'basic' | 'pro') =>
   ({
@@ -71,6 +71,29 @@ describe('the failed payment email', () => {
     );
     expect(paymentFailedNotice({ currency: 'eur', amount_due: 10800 }).paragraphs[0]).toMatch(
       /^We could not collect the payment for your map slots\./,
+    );
+  });
+});
+
+describe('renewalNotice, a renewal paid', () => {
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  // The stored subscription as it is when Stripe's invoice comes before the subscription's update: the period paid for.
+  const stale = { ...held('basic'), currentPeriodEnd: '2026-12-02T10:00:00.000Z' };
+  const first = (invoice: Parameters<typeof renewalNotice>[1]) => renewalNotice(stale, invoice).paragraphs[0];
+
+  it('dates the next renewal by the period the invoice paid for, not the stored period it ended', () => {
+    const lines = { data: [{ period: { end: at('2027-01-02T10:00:00.000Z') } }] };
+    expect(first({ created: at('2026-12-02T10:00:05.000Z'), lines })).toContain(
+      'The next renewal is on January 2, 2027.',
+    );
+  });
+
+  it('names no date rather than the period just paid for, when the invoice has no lines', () => {
+    expect(first({ created: at('2026-12-02T10:00:05.000Z') })).not.toContain('next renewal');
+    // The subscription's update came first: its stored end is the new period's.
+    const updated = { ...stale, currentPeriodEnd: '2027-01-02T10:00:00.000Z' };
+    expect(renewalNotice(updated, { created: at('2026-12-02T10:00:05.000Z') }).paragraphs[0]).toContain(
+      'The next renewal is on January 2, 2027.',
     );
   });
 });

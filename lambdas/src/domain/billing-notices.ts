@@ -168,12 +168,35 @@ export const paymentFailedNotice = (invoice: { currency?: string; amount_due?: n
   ],
 });
 
+/** What a paid renewal invoice tells: its receipt, when it was made, and the periods of its lines (Unix seconds). */
+export interface RenewalInvoice {
+  hosted_invoice_url?: string | null;
+  created?: number;
+  lines?: { data?: ReadonlyArray<{ period?: { end?: number } | null }> } | null;
+}
+
+/**
+ * When the period a renewal paid for ends: the end of its lines' period (Stripe bills a renewal for the period it
+ * starts). An invoice without lines falls back to the stored subscription's end only once that is the new period's:
+ * Stripe may send the invoice before the subscription's own update, while the stored end is still the period just
+ * paid for (a renewal on December 2 said the next was on January 2, the date it renewed on). Null: not known.
+ */
+export function renewedUntil(invoice: RenewalInvoice, held: Pick<Held, 'currentPeriodEnd'>): string | null {
+  const ends = (invoice.lines?.data ?? []).flatMap((l) => (typeof l.period?.end === 'number' ? [l.period.end] : []));
+  if (ends.length) return new Date(Math.max(...ends) * 1000).toISOString();
+  const made = (invoice.created ?? Date.now() / 1000) * 1000;
+  const stored = held.currentPeriodEnd;
+  return stored && Date.parse(stored) > made + 86_400_000 ? stored : null;
+}
+
 /** A renewal's receipt: Stripe's hosted invoice when it links one, otherwise the Plan tab's invoices. */
-export function renewalNotice(sub: Held, receiptUrl: string | null): Notice {
+export function renewalNotice(sub: Held, invoice: RenewalInvoice): Notice {
+  const next = renewedUntil(invoice, sub);
+  const receiptUrl = invoice.hosted_invoice_url ?? null;
   return {
     subject: `Your ${PLAN_NAMES[sub.plan]} subscription has renewed`,
     paragraphs: [
-      `Your subscription renewed: ${line(sub)}.${sub.currentPeriodEnd ? ` The next renewal is on ${longDate(sub.currentPeriodEnd)}.` : ''}`,
+      `Your subscription renewed: ${line(sub)}.${next ? ` The next renewal is on ${longDate(next)}.` : ''}`,
       receiptUrl
         ? `Your receipt: ${receiptUrl}`
         : `Your receipt is in the payment portal, from the Plan tab: ${planTab()}`,

@@ -402,7 +402,7 @@ async function renewalReceipt(a: Need<'billingTable'>, invoice: Stripe.Invoice):
     logger.warn('renewal invoice for an unknown subscription: no receipt sent', { invoice: invoice.id });
     return null;
   }
-  return { kind: 'notice', uid, ...renewalNotice(sub, invoice.hosted_invoice_url ?? null) };
+  return { kind: 'notice', uid, ...renewalNotice(sub, invoice) };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The sandbox's records as Stripe-shaped objects (the fields the handlers read, in Stripe's names). */
 import { unitAmountCents } from '@mapnest/shared/billing';
-import { id, priceInfo, type CheckoutSession, type Json, type Subscription } from './model';
+import { id, nowSeconds, priceInfo, type CheckoutSession, type Json, type Subscription } from './model';
 
 /** A subscription as Stripe's API and webhooks show it. */
 export function subscriptionObject(s: Subscription): Json {
@@ -70,6 +70,12 @@ export function invoiceObject(
     // Stripe links its hosted receipt; the sandbox has none, so the app's email links the Plan tab instead.
     hosted_invoice_url: null,
     parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: s.metadata } },
+    // As Stripe's: one line for the subscription, billed for the period it starts.
+    lines: {
+      object: 'list',
+      data: [{ object: 'line_item', quantity: s.quantity, period: { start: s.periodStart, end: s.periodEnd } }],
+    },
+    created: nowSeconds(),
     livemode: false,
   };
 }

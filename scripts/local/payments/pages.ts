@@ -93,13 +93,12 @@ export function portalPage(ctx: SandboxContext, res: ServerResponse, p: PortalSe
   const subs = Object.values(ctx.state.subscriptions).filter(
     (s) => s.customer === p.customer && s.status !== 'canceled',
   );
-  const date = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
   const cards = subs
     .map((s) => {
       const info = priceInfo(s.price)!;
       const unit = unitAmountCents(info.plan, info.period, s.quantity);
       return `<section aria-label="${escapeHtml(PLAN_NAMES[info.plan])} subscription"><h2>${escapeHtml(PLAN_NAMES[info.plan])} · ${s.quantity} map slot${s.quantity === 1 ? '' : 's'}</h2>
-<p>Status: <strong>${escapeHtml(s.status)}</strong>. ${formatUsd(unit * s.quantity)} per ${info.period === 'yearly' ? 'year' : 'month'}. ${s.cancelAtPeriodEnd ? `Cancels on ${date(s.periodEnd)}.` : `Renews on ${date(s.periodEnd)}.`}</p>
+<p>Status: <strong>${escapeHtml(s.status)}</strong>. ${formatUsd(unit * s.quantity)} per ${info.period === 'yearly' ? 'year' : 'month'}. ${renewalSaid(s)}</p>
 <form method="post" action="/_dev/portal/${p.id}/quantity" class="row"><input type="hidden" name="subscription" value="${s.id}">
 <label>Quantity <input type="number" name="quantity" min="1" max="1000" value="${s.quantity}" required></label><button type="submit">Update quantity</button></form>
 <form method="post" class="row"><input type="hidden" name="subscription" value="${s.id}">
@@ -223,6 +222,14 @@ function portalAction(
     default:
       return { error: 'Unknown action.' };
   }
+}
+
+const date = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
+/** When the subscription ends or renews; past due, the renewal is being retried, as Stripe's portal says. */
+function renewalSaid(s: Subscription): string {
+  if (s.status === 'past_due') return 'The renewal payment failed; Stripe retries it over the next days.';
+  return s.cancelAtPeriodEnd ? `Cancels on ${date(s.periodEnd)}.` : `Renews on ${date(s.periodEnd)}.`;
 }
 
 /** /_dev/portal/{id}[/{action}]: the page, and the actions on one of the customer's subscriptions. */
