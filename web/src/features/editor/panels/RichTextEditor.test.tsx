@@ -164,3 +164,13 @@ describe('RichTextEditor with video players', () => {
     expect(commit).not.toHaveBeenCalled();
   });
 });
+
+describe('RichTextEditor formatting bar', () => {
+  it('names each button as a screen reader should say it, not by its letter', () => {
+    editor('<p>Open daily</p>');
+    const bar = screen.getByRole('toolbar', { name: 'Description formatting' });
+    const names = Array.from(bar.querySelectorAll('button'), (b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(names).toEqual(['Bold', 'Italic', 'Bulleted list', 'Link', 'Video', 'Clear']);
+    expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-keyshortcuts')).toBe('Control+B');
+  });
+});

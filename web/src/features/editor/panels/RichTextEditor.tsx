@@ -12,10 +12,11 @@ export function cleanDescription(html: string): string {
   return out === '<br>' || out === '<p><br></p>' ? '' : out;
 }
 
+/** Each button's text, its name for a screen reader where the text is a letter ("B" is heard as "B"), and its tip. */
 const COMMANDS = [
-  { cmd: 'bold', label: 'B', title: 'Bold (Ctrl+B)' },
-  { cmd: 'italic', label: 'I', title: 'Italic (Ctrl+I)' },
-  { cmd: 'insertUnorderedList', label: '• List', title: 'Bulleted list' },
+  { cmd: 'bold', label: 'B', name: 'Bold', keys: 'Control+B', title: 'Bold (Ctrl+B)' },
+  { cmd: 'italic', label: 'I', name: 'Italic', keys: 'Control+I', title: 'Italic (Ctrl+I)' },
+  { cmd: 'insertUnorderedList', label: '• List', name: 'Bulleted list', title: 'Bulleted list' },
   { cmd: 'createLink', label: 'Link', title: 'Link the selected text' },
   { cmd: 'insertVideo', label: 'Video', title: 'Add a YouTube or Vimeo video by its link' },
   { cmd: 'removeFormat', label: 'Clear', title: 'Remove formatting' },
@@ -264,6 +265,8 @@ function FormatBar({ label, onCommand }: { label: string; onCommand(cmd: FormatC
           type="button"
           className="rte__btn"
           title={c.title}
+          aria-label={'name' in c ? c.name : undefined}
+          aria-keyshortcuts={'keys' in c ? c.keys : undefined}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onCommand(c.cmd)}
         >
