@@ -278,6 +278,34 @@ describe('the shape a location stands for', () => {
     expect(h.doc()).toBe(before);
   });
 
+  it('says why a location has no region: its floor has no such shape, or no shapes at all, and whether a marker shows it', async () => {
+    const doc = blankDocument({ layerId: 'f1', layerName: 'Ground floor', file: '' });
+    doc.locations = [
+      { id: 'clinic', title: 'Clinic', layer: 'f1', coord: [0.4, 0.4] },
+      { id: 'store', title: 'Store', layer: 'f1', type: 'hidden' },
+    ];
+    let shapes: string[] = [];
+    const h = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes: () => Promise.resolve(shapes) } });
+    const hint = async (id: string) => {
+      await select(h as ReturnType<typeof floors>, id);
+      return errorOf(within(form()).getByLabelText('Shape'));
+    };
+    // A blank floor: nothing to stand for, and the clinic's marker shows it.
+    expect(await hint('clinic')).toBe(
+      'Ground floor’s drawing has no shapes, so this location is shown by its marker alone.',
+    );
+    expect(await hint('store')).toBe(
+      'Ground floor’s drawing has no shape “store”, so this location has no region there.',
+    );
+    cleanup();
+    shapes = ['m101'];
+    const drawn = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes: () => Promise.resolve(shapes) } });
+    await select(drawn as ReturnType<typeof floors>, 'clinic');
+    expect(errorOf(within(form()).getByLabelText('Shape'))).toBe(
+      'Shown by its marker: Ground floor’s drawing has no shape “clinic” to light up as its region.',
+    );
+  });
+
   it('says that a location on every floor stands for the shape with its own id', async () => {
     const h = floors();
     await select(h, 'kiosk');

@@ -37,6 +37,19 @@ function useFloorShapes(layerId: string | null, file: string | undefined): strin
 }
 
 /**
+ * What the Shape field says: what it is, or why the location has no region. A floor drawn without shapes (a blank
+ * floor, a photo) has none to offer, and a location with a marker is still shown by it; only one with neither is lost.
+ */
+function shapeHint(floor: string, current: string, shapes: readonly string[] | null, marked: boolean): string {
+  if (!shapes)
+    return `The element of ${floor}’s drawing this location stands for (its region). Empty: the one with its id.`;
+  if (!marked) return `${floor}’s drawing has no shape “${current}”, so this location has no region there.`;
+  return shapes.length
+    ? `Shown by its marker: ${floor}’s drawing has no shape “${current}” to light up as its region.`
+    : `${floor}’s drawing has no shapes, so this location is shown by its marker alone.`;
+}
+
+/**
  * The shape of its floor's drawing that the location stands for, its region (ADR 061): the element with the location's
  * own id, unless it names another (floor plans drawn per floor reuse ids such as `lift`). Picked from the floor's
  * shapes that no location of the floor stands for, or typed; an id the floor's drawing lacks is refused, and one that
@@ -69,11 +82,7 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
         value={current}
         onBlurOnly
         list={free.length ? listId : undefined}
-        hint={
-          drawn
-            ? `The element of ${name}’s drawing this location stands for (its region). Empty: the one with its id.`
-            : `${name}’s drawing has no shape “${current}”, so this location has no region there.`
-        }
+        hint={shapeHint(name, current, drawn ? null : shapes!, !!(loc.coord || loc.latlon) && loc.type !== 'hidden')}
         commit={(v) => {
           const shape = v.trim();
           if (shape === '' || shape === loc.id) return set({ shape: undefined }, 'shape');
