@@ -144,6 +144,10 @@ describe('no serious or critical axe violation', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.locator('.live-example .mn-viewport').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
+    // Named once as a map: the viewer adds "map" to the title it is given.
+    expect(
+      await page.getByRole('application', { name: 'Riverside Centre, a live demo map', exact: true }).count(),
+    ).toBe(1);
     await check('landing');
   }, 60_000);
 

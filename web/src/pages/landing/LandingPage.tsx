@@ -173,7 +173,7 @@ function LandingHero() {
         <div className="hero__visual">
           <LiveExample
             mapId={DEMO_MAP_ID}
-            title="Riverside Centre, a live demo map"
+            title="Riverside Centre, a live demo"
             caption="The live demo: a two-floor shopping centre. Search, switch floors, pick a store or ask for directions."
             size="hero"
             directoryClosed
