@@ -56,12 +56,17 @@ describe('layoutFor (ADR 065: by the viewer’s own box)', () => {
     expect(fill(600, 400).compact).toBe(false);
   });
 
-  it('gives a phone’s map that sizes itself three quarters of the screen, unless the author set its height', () => {
+  it('gives a phone’s map that sizes itself three quarters of the screen, whatever its plan, unless the author set its height', () => {
     const auto = (width: number, m = model) =>
       layoutFor(m, { width, hasDirectory: true, sidebarOpen: true, height: 'auto' }).mapHeight;
     // A blank document's plan is 1000 × 800: 340 px at a phone's width (the least a map takes), 480 px beside a
     // 300 px directory in a 900 px box.
-    expect(auto(390)).toBe('max(340px,min(75vh,760px))');
+    expect(auto(390)).toBe('min(75vh,760px)');
+    // A tall plan (a housing site plan, 1000 × 2000: 760 px at its proportions) no taller: a quarter of the screen
+    // stays for scrolling the page past the map.
+    const tall = blankDocument({ mapWidth: 1000, mapHeight: 2000 });
+    expect(auto(390, buildModel(tall))).toBe('min(75vh,760px)');
+    expect(auto(900, buildModel(tall))).toBe('760px');
     expect(auto(900)).toBe('480px');
     expect(fill(390, 844).mapHeight).toBeNull();
     const set = blankDocument();

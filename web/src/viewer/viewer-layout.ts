@@ -93,9 +93,10 @@ export function layoutFor(
     const mapWidth = width - (portrait || !hasDirectory || !sidebarOpen ? 0 : sidebarWidth);
     const auto = Math.round(Math.min(760, Math.max(340, (mapWidth * s.mapHeight) / s.mapWidth)));
     const set = bp?.height ?? s.layout.height;
-    // A phone's script-tag embed without a height of the author's takes at least three quarters of the screen (ADR
-    // 093): at the plan's proportions (340 px for most plans) the sheets over the map's bottom showed a line or two.
-    mapHeight = set != null ? `${set}px` : narrow ? `max(${auto}px,min(75vh,760px))` : `${auto}px`;
+    // A phone's script-tag embed without a height of the author's takes three quarters of the screen (ADR 093): at the
+    // plan's proportions (340 px for most plans) the sheets over the map's bottom showed a line or two, and a tall
+    // plan's 760 px filled the screen, leaving the page no room to be scrolled past a map that one finger pans.
+    mapHeight = set != null ? `${set}px` : narrow ? 'min(75vh,760px)' : `${auto}px`;
   }
   return {
     className,
