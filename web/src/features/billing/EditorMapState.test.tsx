@@ -27,13 +27,13 @@ function renderState(
   const calls = routeCalls(mockCall, { getSlots: () => slots, setMapState, ...more });
   const app = createStore();
   app.set(sessionAtom, signedIn);
-  renderEditorPart(
+  const h = renderEditorPart(
     <MemoryRouter initialEntries={['/maps/map00000000000000001']}>
       <EditorMapState />
     </MemoryRouter>,
     { app, map: { title: 'Riverside Mall', state: 0, activeUntil: '2030-05-13T12:00:00.000Z' }, setMap },
   );
-  return calls;
+  return Object.assign(calls, { notices: h.notices });
 }
 
 const items = () => screen.getAllByRole('menuitem').map((i) => [i.textContent, i.getAttribute('aria-disabled')]);
@@ -110,6 +110,8 @@ describe('the editor’s state menu', () => {
       expect(calls.callsTo('getMap')).toEqual([{ id: 'map00000000000000001' }]);
       expect(screen.queryByText(/Could not/)).toBeNull();
       expect(calls.unexpected).toEqual([]);
+      // The bar's word changes in silence: the move is said.
+      expect(calls.notices).toEqual([{ text: '“Riverside Mall” went live.', kind: 'info' }]);
     });
 
     it('says the move failed when the map read again is still in test', async () => {

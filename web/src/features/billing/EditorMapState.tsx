@@ -18,7 +18,7 @@ import { LicenseDialog } from './LicenseDialog';
 const STATE_UNCONFIRMED = 'Check your connection, then look at the map’s state in your maps list before trying again.';
 
 export function EditorMapState() {
-  const { map, setMap, reloadHistory } = useEditor();
+  const { map, setMap, reloadHistory, notify } = useEditor();
   const app = useAppStore();
   const slots = useAtomValue(slotsToCheckAtom, { store: app });
   const loadSlots = useSetAtom(loadSlotsAtom, { store: app });
@@ -26,7 +26,7 @@ export function EditorMapState() {
   useEffect(() => {
     void loadSlots();
   }, [loadSlots]);
-  const setState = async (state: MapStateValue) => {
+  const setState = async (state: MapStateValue, done: string) => {
     try {
       const updated = await mapsApi.setMapState(map.id, state).catch((error: unknown) =>
         // The answer lost after the server may have moved it: the map read again tells, as the list does for its cards.
@@ -38,6 +38,7 @@ export function EditorMapState() {
         ),
       );
       setMap({ ...map, ...updated });
+      notify(done, 'info');
     } finally {
       // A refusal too: the slot it wanted was taken meanwhile, and the counters say so from now on.
       void loadSlots();

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { MapStateValue } from '@mapnest/shared/constants';
 import { PUBLICATION_LABELS, mapTitleSchema, type MapSummary, type SlotCounters } from '@mapnest/shared/maps';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { HistoryIcon } from '../../components/Icons';
@@ -8,7 +7,7 @@ import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
 import { absoluteTime, countsLabel, relativeTime, stateBadge } from './map-format';
 import { ChartIcon, CopyIcon, KeyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
-import { MapStateControls } from './MapStateControls';
+import { MapStateControls, type MapStateProps } from './MapStateControls';
 import { MapThumbnail } from './MapThumbnail';
 import './publication.css';
 
@@ -22,7 +21,7 @@ export interface MapCardProps {
   onDelete: () => void;
   onHistory: () => void;
   /** Go live, Make Pro, Back to test: resolves once the server has the new state. */
-  onSetState: (state: MapStateValue) => Promise<unknown>;
+  onSetState: MapStateProps['onSetState'];
   onRegisterLicense: () => void;
   now: Date;
   /** The owner's slot counters (null while unknown, and for administrators, who need no free slot). */

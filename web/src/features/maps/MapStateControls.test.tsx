@@ -70,7 +70,9 @@ describe('map state controls on the maps list', () => {
     });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
-    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
+    const goLive = within(card('Riverside Mall')).getByRole('button', { name: 'Go live' });
+    goLive.focus();
+    fireEvent.click(goLive);
     expect(calls.callsTo('setMapState')).toEqual([{ id: testMap.id, state: 1 }]);
     expect(within(card('Riverside Mall')).getByRole('button', { name: 'Going live…' })).toBeTruthy();
     expect(
@@ -79,6 +81,9 @@ describe('map state controls on the maps list', () => {
     await act(async () => answer.resolve({ ...testMap, state: 1, activeUntil: null }));
     expect(await within(card('Riverside Mall')).findByText('Live')).toBeTruthy();
     expect(stateButtons('Riverside Mall')).toEqual(['Make Pro', 'Back to test']);
+    // Said, and the keyboard stays on the card: Go live is gone, so focus is on the first move it offers now.
+    expect(screen.getByRole('status').textContent).toContain('“Riverside Mall” went live.');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Make Pro'));
     // The slots are read again after a change.
     await waitFor(() => expect(calls.callsTo('getSlots').length).toBeGreaterThanOrEqual(2));
   });
@@ -306,7 +311,7 @@ describe('map state menu in the editor bar', () => {
     renderMenu(liveMap, onSetState);
     fireEvent.click(screen.getByRole('button', { name: 'Map state: Live' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Make Pro' }));
-    expect(onSetState).toHaveBeenCalledWith(3);
+    expect(onSetState).toHaveBeenCalledWith(3, '“Campus Map” was made Pro.');
     const alert = await screen.findByText(/Could not make “Campus Map” Pro\./);
     expect(alert.textContent).toContain('All your Professional subscription slots are in use.');
     expect(within(alert).getByRole('link', { name: 'Buy Professional slots' }).getAttribute('href')).toBe(

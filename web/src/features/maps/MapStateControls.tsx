@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
@@ -25,8 +25,11 @@ import '../billing/billing.css';
 export interface MapStateProps {
   map: MapSummary;
   now?: Date;
-  /** Sets the state on the server and answers the updated map; a rejection is explained next to the controls. */
-  onSetState: (state: MapStateValue) => Promise<unknown>;
+  /**
+   * Sets the state on the server and answers the updated map; a rejection is explained next to the controls. `done`
+   * says what the move did ('“Airport” was made Pro'), for the page to tell once it resolves.
+   */
+  onSetState: (state: MapStateValue, done: string) => Promise<unknown>;
   /** Opens the licence dialog for this map. */
   onRegisterLicense?: () => void;
 }
@@ -43,7 +46,7 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
     setBusy(move);
     setProblem(null);
     try {
-      await onSetState(move.to);
+      await onSetState(move.to, `${move.done(map.title)}.`);
     } catch (error) {
       // A lost answer the list could not settle: the move may be done, so it is not called a failure.
       if (error instanceof OutcomeUnconfirmed) {
@@ -81,6 +84,23 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
     />
   );
   return { busy, problem, clearProblem: () => setProblem(null), start, confirmDialog };
+}
+
+/**
+ * Keeps the keyboard on the card's moves: the pressed move is disabled while it runs and is gone once it is done
+ * (Make Pro leaves Move to Basic and Back to test), which dropped focus to the page's start. Once no move runs, focus
+ * that was lost goes to the first move the card offers now.
+ */
+function useFocusKept(busy: StateMove | null) {
+  const group = useRef<HTMLDivElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (busy || !pressed.current) return;
+    pressed.current = false;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost) group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [busy]);
+  return { group, pressed: () => (pressed.current = true) };
 }
 
 function ProblemText({ problem }: { problem: Problem }) {
@@ -174,6 +194,7 @@ export function MapStateControls({
   onRegisterLicense,
 }: MapStateProps & { slots?: SlotCounters | null }) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
+  const { group, pressed } = useFocusKept(busy);
   const noteId = useId();
   const moves = stateMoves(map.state).map((move) => ({ move, shortage: slotShortage(move, map, slots) }));
   const held = heldMoves(moves);
@@ -186,7 +207,7 @@ export function MapStateControls({
       <div className="map-state__line">
         {expires && <span className="map-state__label map-state__label--test">{expires}</span>}
         {moves.length > 0 && (
-          <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
+          <div ref={group} className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
             {moves.map(({ move, shortage }) => (
               <button
                 key={move.label}
@@ -194,7 +215,10 @@ export function MapStateControls({
                 className="btn btn--secondary btn--sm"
                 disabled={busy !== null || shortage !== null}
                 aria-describedby={shortage ? noteId : undefined}
-                onClick={() => start(move)}
+                onClick={() => {
+                  pressed();
+                  start(move);
+                }}
               >
                 {busy === move ? (
                   <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
-import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX } from '@mapnest/shared/constants';
+import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
 import { isTestState, type MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -113,16 +113,26 @@ function useDeleteMap(setNotice: (notice: NoticeValue | null) => void, heading: 
 }
 
 /** The maps list (signed-in only): cards, search, slots and every per-map action. */
+/** A card's state move: the card's badge changes in silence, so the page says what happened, as for a duplicate. */
+function useSetMapState(setNotice: (notice: NoticeValue | null) => void) {
+  const setMapState = useSetAtom(setMapStateAtom);
+  return async (id: string, state: MapStateValue, done: string) => {
+    const moved = await setMapState({ id, state });
+    setNotice({ tone: 'success', message: done });
+    return moved;
+  };
+}
+
 export default function MapsPage() {
   const session = useAtomValue(sessionAtom);
   const { list, slots, loadMaps, reload } = useMapsAndSlots(session.userId);
   const slotsToCheck = useAtomValue(slotsToCheckAtom);
   const renameMap = useSetAtom(renameMapAtom);
-  const setMapState = useSetAtom(setMapStateAtom);
 
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const { busy, duplicate } = useDuplicateMap(setNotice);
+  const setMapState = useSetMapState(setNotice);
   const heading = useRef<HTMLHeadingElement>(null);
   const { toDelete, setToDelete, confirmDelete } = useDeleteMap(setNotice, heading);
   const [historyOf, setHistoryOf] = useState<MapSummary | null>(null);
@@ -180,7 +190,7 @@ export default function MapsPage() {
                 onDuplicate={() => void duplicate(map)}
                 onDelete={() => setToDelete(map)}
                 onHistory={() => setHistoryOf(map)}
-                onSetState={(state) => setMapState({ id: map.id, state })}
+                onSetState={(state, done) => setMapState(map.id, state, done)}
                 onRegisterLicense={() => setLicenseFor(map)}
                 slots={slotsToCheck}
               />
