@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { EditorCanvas } from './canvas';
-import { ADDED_AT_CENTRE, CANVAS_KEYS_HELP, CENTRE_OFF_MAP } from './canvas-keyboard';
+import { ADDED_AT_CENTRE, CANVAS_KEYS_HELP, CENTRE_OFF_MAP, DRAW_KEYS_HELP } from './canvas-keyboard';
 import { stubBrowser } from './canvas.fixtures';
 
 afterEach(() => {
@@ -65,6 +65,35 @@ describe('the editor canvas from the keyboard', () => {
     expect(onAdd).not.toHaveBeenCalled();
     await frame();
     expect(status()).toBe(CENTRE_OFF_MAP);
+    canvas.destroy();
+  });
+
+  it('places a path point at the centre instead while paths are drawn, with the cross, and says so in its name', () => {
+    const { canvas, viewport, onAdd, press } = mount();
+    const description = () => document.getElementById(viewport.getAttribute('aria-describedby')!)?.textContent;
+    const place = vi.fn();
+    canvas.setTool('add');
+    canvas.networkHost().placeByKeys(place);
+    expect(viewport.getAttribute('aria-label')).toBe(
+      'Map, drawing paths: click the map or press Enter to place a point',
+    );
+    expect(description()).toBe(DRAW_KEYS_HELP);
+    expect(press('Enter')).toBe(false);
+    // The centre of the view, in screen pixels: the stand-in lays nothing out.
+    expect(place).toHaveBeenCalledWith({ x: 0, y: 0 });
+    expect(onAdd).not.toHaveBeenCalled();
+    // The add tool's cross marks the place under the select tool too.
+    canvas.setTool('select');
+    expect(viewport.classList.contains('mn-edit-adding')).toBe(true);
+    press(' ');
+    expect(place).toHaveBeenCalledTimes(2);
+    // Keys given back: Enter is the select tool's again (nothing), and the map names the add tool's.
+    canvas.networkHost().placeByKeys(null);
+    expect(press('Enter')).toBe(true);
+    expect(place).toHaveBeenCalledTimes(2);
+    expect(viewport.classList.contains('mn-edit-adding')).toBe(false);
+    expect(viewport.getAttribute('aria-label')).toMatch(/^Map: click a location to select it/);
+    expect(description()).toBe(CANVAS_KEYS_HELP);
     canvas.destroy();
   });
 });

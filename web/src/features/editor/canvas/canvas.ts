@@ -1,9 +1,10 @@
 /**
  * The editor's map: the viewer's stage (same camera, floors, marker canvas and map-core handlers)
  * with editing handlers added: click to select (Shift adds), click the map to add in the add tool (or
- * press Enter on it: canvas-keyboard.ts), drag a marker to move it. Plain DOM like the viewer, so a drag
- * repaints in the same frame and React hears only about finished edits. Edits arrive back as new
- * documents through setDocument, which swaps the stage's model without reloading the floors.
+ * press Enter on it: canvas-keyboard.ts; while the network layer draws paths, Enter places a path point), drag
+ * a marker to move it. Plain DOM like the viewer, so a drag repaints in the same frame and React hears only
+ * about finished edits. Edits arrive back as new documents through setDocument, which swaps the stage's model
+ * without reloading the floors.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
@@ -19,7 +20,7 @@ import { editable, patchedModel } from './canvas-model';
 import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
 import { pointerWords } from '../../../lib/pointer-words';
-import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, isAddKey, keyboardAids } from './canvas-keyboard';
+import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, canvasLabel, isAddKey, keyboardAids } from './canvas-keyboard';
 import type { NetworkHost } from '../wayfinding/network-layer';
 import '../../../viewer/viewer.css';
 import './canvas.css';
@@ -80,6 +81,8 @@ export class EditorCanvas {
   private ringFrame = 0;
   private readonly viewListeners = new Set<() => void>();
   private readonly aids: ReturnType<typeof keyboardAids>;
+  /** Where Enter and Space place a path point while the network layer draws paths (NetworkHost.placeByKeys). */
+  private keyPlace: ((centre: ScreenPoint) => void) | null = null;
 
   constructor(
     host: HTMLElement,
@@ -116,10 +119,6 @@ export class EditorCanvas {
     this.viewport.tabIndex = 0;
     this.viewport.setAttribute('role', 'application');
     this.viewport.setAttribute('aria-roledescription', 'map editor');
-    this.viewport.setAttribute(
-      'aria-label',
-      pointerWords('Map: click a location to select it; with the add tool, click the map to add one'),
-    );
     this.viewport.setAttribute('aria-describedby', this.aids.describedBy);
     this.viewport.addEventListener('keydown', this.onKeyDown, { signal: this.listening.signal });
     this.map.replaceChildren(this.viewport);
@@ -229,7 +228,10 @@ export class EditorCanvas {
   }
 
   private applyTool(): void {
-    this.viewport.classList.toggle('mn-edit-adding', this.tool === 'add');
+    const drawing = this.keyPlace !== null; // drawing paths places at the cross, as the add tool adds there
+    this.viewport.classList.toggle('mn-edit-adding', this.tool === 'add' || drawing);
+    this.viewport.setAttribute('aria-label', pointerWords(canvasLabel(drawing)));
+    this.aids.drawing(drawing);
     // Adding several locations quickly must not read as a double click (which zooms in).
     const dbl = this.stage.view.handlers.get('doubleTapZoom');
     if (this.tool === 'add') dbl?.disable();
@@ -254,9 +256,13 @@ export class EditorCanvas {
 
   /** The normalised map point at the centre of the view (where keyboard adds go). */
   centre(): [number, number] {
-    const vp = this.stage.view.viewport ?? { width: 0, height: 0 };
-    const m = screenToMap({ x: vp.width / 2, y: vp.height / 2 }, this.model.image, this.stage.view.transform);
+    const m = screenToMap(this.screenCentre(), this.model.image, this.stage.view.transform);
     return [m.x, m.y];
+  }
+
+  private screenCentre(): ScreenPoint {
+    const vp = this.stage.view.viewport ?? { width: 0, height: 0 };
+    return { x: vp.width / 2, y: vp.height / 2 };
   }
 
   focus(): void {
@@ -316,6 +322,10 @@ export class EditorCanvas {
       toMap: (p) => mapToCoord(screenToMap(p, this.model.image, this.stage.view.transform)),
       aspect: () => this.model.image.width / this.model.image.height,
       onViewChange: (l) => this.onViewChange(l),
+      placeByKeys: (place) => {
+        this.keyPlace = place;
+        this.applyTool();
+      },
     };
   }
 
@@ -404,10 +414,11 @@ export class EditorCanvas {
     });
   };
 
-  /** The add tool from the keyboard: Enter or Space adds at the centre of the view (the cross). */
+  /** The add tool from the keyboard: Enter or Space adds at the centre of the view (the cross), or draws a path there. */
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (this.tool !== 'add' || !isAddKey(e, this.viewport)) return;
+    if (!isAddKey(e, this.viewport) || (this.tool !== 'add' && !this.keyPlace)) return;
     e.preventDefault();
+    if (this.keyPlace) return this.keyPlace(this.screenCentre());
     const [x, y] = this.centre();
     if (x < 0 || x > 1 || y < 0 || y > 1) return this.aids.announce(CENTRE_OFF_MAP);
     this.callbacks.onAdd([x, y]);

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MapState } from '@mapnest/shared/constants';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { announcementAtom, selectionAtom } from '../editor-state';
+import { CENTRE_OFF_PLAN } from './draw-words';
 import type { NetworkHost } from './network-layer';
 import { WayfindingPanel } from './WayfindingPanel';
 
@@ -32,7 +34,10 @@ function mall(): MapDocument {
 function fakeCanvas() {
   const element = document.createElement('div');
   document.body.append(element);
-  const state = { floor: 'ground' };
+  const state: { floor: string; place: ((centre: { x: number; y: number }) => void) | null } = {
+    floor: 'ground',
+    place: null,
+  };
   const host: NetworkHost = {
     element,
     layer: () => state.floor,
@@ -40,6 +45,7 @@ function fakeCanvas() {
     toMap: (p) => [p.x / 1000, p.y / 1000],
     aspect: () => 1,
     onViewChange: () => () => undefined,
+    placeByKeys: (place) => (state.place = place),
   };
   return { element, state, canvas: { networkHost: () => host } };
 }
@@ -164,6 +170,45 @@ describe('WayfindingPanel', () => {
     act(() => view.store.undo());
     expect(view.doc().routes.flatMap((r) => r.points)).toContainEqual([0.3, 0.5]);
   }, 20_000);
+
+  it('draws a path by the keyboard, says each point, and makes its end a lift without a pointer', () => {
+    const { state, canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc: mall(), canvas });
+    const said = () => view.jotai.get(announcementAtom).text;
+    // A location selected before would take the arrow keys that move the map to the next point.
+    act(() => view.jotai.set(selectionAtom, new Set(['shoes'])));
+    expect(state.place).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw paths' }));
+    expect(view.jotai.get(selectionAtom).size).toBe(0);
+    expect(screen.getByText(/By keyboard: on the map, the arrow keys move it and Enter places a point/)).toBeTruthy();
+    // Enter on the map, the view's centre on the plan at (0.1, 0.5), then moved to (0.3, 0.5).
+    act(() => state.place!({ x: 100, y: 500 }));
+    expect(said()).toMatch(/^Path started at X 0.1, Y 0.5\. Move the map with the arrow keys and press Enter/);
+    act(() => state.place!({ x: 300, y: 500 }));
+    expect(said()).toBe('Point 2 placed at X 0.3, Y 0.5: an edge from point 1.');
+    expect(screen.getByText('1 path (1 edge) on this floor')).toBeTruthy();
+    act(() => state.place!({ x: 500, y: 1300 }));
+    expect(view.notices.at(-1)?.text).toBe(CENTRE_OFF_PLAN);
+    view.notices.splice(0);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(said()).toMatch(/^Path ended with 2 points\. To make its end a lift, stairs or another floor connector/);
+    expect(view.doc().routes.map((r) => r.points)).toEqual([
+      [
+        [0.1, 0.5],
+        [0.3, 0.5],
+      ],
+    ]);
+
+    // Its end, chosen from the floor's nodes, made a lift: the keys go back to the map's own.
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(state.place).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Select a node' }), { target: { value: '[0.3,0.5]' } });
+    const card = within(screen.getByRole('group', { name: 'Selected node' }));
+    fireEvent.change(card.getByRole('combobox', { name: 'Name' }), { target: { value: 'Lift A' } });
+    fireEvent.click(card.getByRole('button', { name: 'Set connector' }));
+    expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
+    expect(view.doc().routes.map((r) => [r.connector, r.connectorName])).toEqual([[true, 'Lift A']]);
+  });
 
   it('takes locations drawn as shapes of their floor as placed: checked, and attached to a node like any other', async () => {
     const doc = blankDocument();

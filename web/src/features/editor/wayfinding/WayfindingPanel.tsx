@@ -1,14 +1,15 @@
 /**
  * The Wayfinding tab (maps that get wayfinding: Professional, and the demo and administrator maps, as the public copy
  * decides in shared/src/document/wayfinding.ts): the walkable network of each floor, drawn on the canvas while the
- * tab is open (editor/wayfinding/network-layer.ts). Draw paths with snapping, select a node or an edge to
+ * tab is open (editor/wayfinding/network-layer.ts). Draw paths with snapping (by a click, or Enter at the map's
+ * centre), select a node or an edge to
  * delete it, make a dead end a floor connector (lift, stairs, escalator, ramp; step-free or not) or pin a
  * location to a node. Locations attach to the nearest path by themselves; the check lists what nobody can
  * reach and the parts not joined to the rest. Every change is an undoable action. Other maps see what the
  * panel does and how to upgrade.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { hasWayfinding } from '@mapnest/shared/wayfinding';
 import { checkNetwork, type NetworkCheck as NetworkCheckResult } from '../../../map-core/wayfinding/network-check';
@@ -18,7 +19,7 @@ import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type Connect
 import { useEditor, useEditorState } from '../editor-context';
 import { usePointerWords } from '../../../lib/pointer-words';
 import { counted } from '../../../lib/words';
-import { layerAtom } from '../editor-state';
+import { layerAtom, selectionAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
@@ -26,6 +27,7 @@ import { useShapeCentres } from './shape-centres';
 import { NetworkPicker } from './network-picker';
 import { nodeCardKey, nodeSelectedText, useAnnounce, useNodeNudgeKeys } from './node-position';
 import { SelectProp } from '../panels/fields';
+import { CENTRE_OFF_PLAN } from './draw-words';
 import './wayfinding-panel.css';
 
 type Mode = 'select' | 'draw';
@@ -70,6 +72,15 @@ function NetworkEditor() {
       : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
   const [mode, setMode] = useState<Mode>('select');
   const [selection, setSelection] = useNetworkOverlay(mode);
+  const selectLocations = useSetAtom(selectionAtom);
+  const pickMode = (next: Mode) => {
+    setMode(next);
+    // The arrow keys on the map pan to the next point while drawing: a selected node or location would take them.
+    if (next === 'draw') {
+      setSelection(null);
+      selectLocations(new Set());
+    }
+  };
   const current = liveSelection(doc.routes, selection);
   // Locations drawn as a shape of their floor take part where the map puts them: at the shape's centre.
   const shapes = useShapeCentres(doc);
@@ -113,7 +124,7 @@ function NetworkEditor() {
         }}
         hint={`${counted(pathsHere, 'path')}${pathsHere ? ` (${counted(edgesHere, 'edge')})` : ''} on this floor`}
       />
-      <ToolPicker mode={mode} onMode={setMode} />
+      <ToolPicker mode={mode} onMode={pickMode} />
       {mode === 'select' && (
         <>
           <NetworkPicker kind="node" doc={doc} layer={layer} selection={current} onSelect={setSelection} />
@@ -150,13 +161,14 @@ const OFF_MAP =
 
 function useNetworkOverlay(mode: Mode) {
   const { run, canvas, store, notify } = useEditor();
+  const announce = useAnnounce();
   const [selection, setSelection] = useState<NetworkSelection>(null);
   const overlay = useRef<NetworkLayer | null>(null);
-  // The layer lives as long as the panel; the notice function it calls is the editor's latest.
-  const said = useRef(notify);
+  // The layer lives as long as the panel; the notice and status functions it calls are the editor's latest.
+  const said = useRef({ notify, announce });
   useEffect(() => {
-    said.current = notify;
-  }, [notify]);
+    said.current = { notify, announce };
+  });
 
   // The network is on the canvas only while this panel is open.
   useEffect(() => {
@@ -168,7 +180,8 @@ function useNetworkOverlay(mode: Mode) {
         if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
       },
       onSelect: setSelection,
-      onOffMap: () => said.current(OFF_MAP),
+      onOffMap: (byKeys) => said.current.notify(byKeys ? CENTRE_OFF_PLAN : OFF_MAP),
+      announce: (text) => said.current.announce(text),
     });
     overlay.current = layerView;
     const off = store.subscribe(() => layerView.setDocument(store.getState().doc));
@@ -276,7 +289,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
       <p className="panel__hint">
         {forPointer(
           mode === 'draw'
-            ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
+            ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path. By keyboard: on the map, the arrow keys move it and Enter places a point at the centre of the view, marked by a cross.'
             : 'Click a node or a path to select it, or choose a node or an edge in the lists below; drag a node to move it (drop it on another node to join them), or type its X and Y, or press the arrow keys on the map. Delete removes the selection.',
         )}
       </p>
@@ -293,8 +306,8 @@ function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
       </h3>
       {connectors.length === 0 ? (
         <p className="panel__hint">
-          None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on
-          each floor it serves.
+          None yet. Select the end of a path where a lift or stairs are (click it, or choose it in “Select a node”) and
+          make it a connector; use the same name on each floor it serves.
         </p>
       ) : (
         <ul className="wayfinding-panel__list">

@@ -2,12 +2,15 @@
  * The walkable network drawn over the editor canvas while the Wayfinding panel is open: the paths of the
  * floor in view as lines, nodes as dots (connectors as squares, pinned locations ringed). In draw mode a
  * click places a point (snapped to a node or an edge within a few pixels) and each next click draws an
- * edge to it; Escape ends the path. In select mode a click selects a node or an edge, and dragging a node
+ * edge to it; Escape ends the path. The keyboard draws the same way: Enter or Space on the focused map places a
+ * point at the centre of the view (EditorCanvas's cross), snapped as a click there would be, and each press, and
+ * Escape, is said in the editor's status line (draw-words.ts). In select mode a click selects a node or an edge, and dragging a node
  * moves it (dropped on another node it joins it). Plain SVG; edits go out through the callbacks as actions.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
-import { layerNodes, snapPoint, type Point } from './actions';
+import { layerNodes, snapPoint, type Point, type Snap } from './actions';
+import { edgeMetres, keyPlacedText, pathEndedText, type KeyPlaced } from './draw-words';
 import { routeStepFree } from './step-free';
 import './network-layer.css';
 
@@ -21,6 +24,11 @@ export interface NetworkHost {
   /** Width / height of the map image. */
   aspect(): number;
   onViewChange(listener: () => void): () => void;
+  /**
+   * While `place` is set, Enter or Space on the focused map calls it with the centre of the view (in screen pixels,
+   * marked by a cross) instead of adding a location; null gives the keys back.
+   */
+  placeByKeys(place: ((centre: ScreenPoint) => void) | null): void;
 }
 
 /** A node's `card` names its card in the panel while it moves (typed or nudged), so the card keeps its focus. */
@@ -29,10 +37,12 @@ export type NetworkSelection =
 
 export interface NetworkLayerCallbacks {
   onAddEdge(layer: string, from: Point, to: Point): boolean;
-  /** A click in draw mode off the floor plan (further than a snap from its edge): nothing is placed. */
-  onOffMap(): void;
+  /** A click (or Enter, `byKeys`) in draw mode off the floor plan (further than a snap from its edge): nothing is placed. */
+  onOffMap(byKeys: boolean): void;
   onMoveNode(layer: string, from: Point, to: Point): void;
   onSelect(selection: NetworkSelection): void;
+  /** Says a line in the editor's status line (what a key press drew). */
+  announce(text: string): void;
 }
 
 /** Screen pixels within which a point snaps to a node or an edge. */
@@ -47,6 +57,8 @@ export class NetworkLayer {
   private selection: NetworkSelection = null;
   /** The last point of the path being drawn. */
   private pending: Point | null = null;
+  /** How many points the path being drawn has (said to the keyboard: "Point 3 placed…"). */
+  private points = 0;
   private drag: { from: Point; pointerId: number; start: ScreenPoint; moved: boolean; to: Point } | null = null;
   private readonly off: () => void;
 
@@ -71,6 +83,7 @@ export class NetworkLayer {
   destroy(): void {
     this.off();
     document.removeEventListener('keydown', this.onKey);
+    this.host.placeByKeys(null);
     this.svg.remove();
   }
 
@@ -82,6 +95,8 @@ export class NetworkLayer {
   setMode(mode: 'select' | 'draw'): void {
     this.mode = mode;
     this.pending = null;
+    this.points = 0;
+    this.host.placeByKeys(mode === 'draw' ? this.onKeyPlace : null);
     this.draw();
   }
 
@@ -93,6 +108,7 @@ export class NetworkLayer {
   /** Ends the path being drawn (Escape). */
   endPath(): void {
     this.pending = null;
+    this.points = 0;
     this.draw();
   }
 
@@ -101,14 +117,48 @@ export class NetworkLayer {
    * plan, further than a snap from its edge (within it, the point goes on the edge), as a typed position off the map is
    * refused rather than moved onto it.
    */
-  private snap(p: ScreenPoint): Point | null {
+  private snap(p: ScreenPoint): Snap | null {
     const a = this.host.toMap(p);
     const b = this.host.toMap({ x: p.x, y: p.y + SNAP_PX });
     const tolerance = Math.abs(b[1] - a[1]);
     const [tx, ty] = [tolerance / this.host.aspect(), tolerance];
     if (a[0] < -tx || a[0] > 1 + tx || a[1] < -ty || a[1] > 1 + ty) return null;
-    return snapPoint(this.doc, this.host.layer(), a, tolerance, this.host.aspect()).point;
+    return snapPoint(this.doc, this.host.layer(), a, tolerance, this.host.aspect());
   }
+
+  /**
+   * Places the path's next point where a click at `p` (or the cross) lands, drawing an edge to it from the last one;
+   * what happened, for the keyboard's words: null when nothing was placed (off the plan, or the edge refused, which
+   * the editor's notice says).
+   */
+  private place(p: ScreenPoint, byKeys: boolean): KeyPlaced | null {
+    const snap = this.snap(p);
+    if (!snap) {
+      this.callbacks.onOffMap(byKeys);
+      return null;
+    }
+    const at = snap.point;
+    const from = this.pending;
+    let placed: KeyPlaced | null;
+    if (from && same(from, at)) placed = { kind: 'same', point: this.points };
+    else if (!from) placed = { kind: 'start', snap: snap.kind, at };
+    else if (!this.callbacks.onAddEdge(this.host.layer(), from, at)) placed = null;
+    else {
+      const metres = edgeMetres(this.doc, this.host.layer(), from, at);
+      placed = { kind: 'drawn', snap: snap.kind, at, point: this.points + 1, metres };
+    }
+    if (placed && placed.kind !== 'same') {
+      this.pending = at;
+      this.points++;
+    }
+    this.draw();
+    return placed;
+  }
+
+  private readonly onKeyPlace = (centre: ScreenPoint): void => {
+    const placed = this.place(centre, true);
+    if (placed) this.callbacks.announce(keyPlacedText(placed));
+  };
 
   private point(e: PointerEvent): ScreenPoint {
     const r = this.svg.getBoundingClientRect();
@@ -118,6 +168,7 @@ export class NetworkLayer {
   private readonly onKey = (e: KeyboardEvent): void => {
     if (e.key === 'Escape' && this.pending) {
       e.preventDefault();
+      this.callbacks.announce(pathEndedText(this.points));
       this.endPath();
     }
   };
@@ -129,12 +180,7 @@ export class NetworkLayer {
     if (this.mode === 'draw') {
       e.stopPropagation();
       e.preventDefault();
-      const at = this.snap(p);
-      if (!at) return this.callbacks.onOffMap();
-      if (this.pending && !same(this.pending, at)) {
-        if (this.callbacks.onAddEdge(this.host.layer(), this.pending, at)) this.pending = at;
-      } else this.pending = at;
-      this.draw();
+      this.place(p, false);
       return;
     }
     const node = target.getAttribute('data-node');

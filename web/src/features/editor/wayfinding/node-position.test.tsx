@@ -57,6 +57,7 @@ function fakeCanvas() {
     toMap: (p) => [p.x / 1000, p.y / 1000],
     aspect: () => 1,
     onViewChange: () => () => undefined,
+    placeByKeys: () => undefined,
   };
   return { element, viewport, canvas: { networkHost: () => host } };
 }
