@@ -2,7 +2,8 @@
  * A wayfinding node moved without dragging it, in a real browser against the local stack: selected with a click, it
  * takes a typed X and Y in its card and the arrow keys on the map (each press one undo step, Ctrl+Z takes back one),
  * the editor's status line says where it went, and after a save and a reload the node is where it was put, and is
- * chosen again from the floor's nodes by the keyboard alone.
+ * chosen again from the floor's nodes by the keyboard alone. And a path drawn without a mouse: Enter on the map places
+ * its points at the cross, the arrow keys move the map between them, each step is said, and its end becomes a lift.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
   user = await createUser({ name: 'Keyboard Network Author' });
-  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 2 }, await adminUser());
 }, 60_000);
 afterAll(async () => browser?.close());
 
@@ -157,6 +158,67 @@ describe('a wayfinding node moved without dragging', () => {
       ['path-1', false],
       ['path-2', true],
     ]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('draws a path by the keyboard alone, saying each point, and makes its end a lift', async () => {
+    const id = await call<string>('createMap', { title: 'Keyboard paths', mapData: corridor() }, user);
+    await call('setMapState', { id, state: 3 }, user);
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The camera jumps rather than glides: each key's move is done before the next key reads the centre.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInWithTokens(page, user);
+    await openWayfinding(page, id);
+    const status = page.locator('.editor [role="status"]').filter({ hasText: /Path|Point|point/ });
+
+    await page.getByRole('button', { name: 'Draw paths' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(/By keyboard: on the map, the arrow keys move it and Enter places a point/).waitFor();
+    const map = page.locator('.editor .mn-viewport');
+    await map.focus();
+    expect(await map.getAttribute('aria-label')).toBe(
+      'Map, drawing paths: click the map or press Enter to place a point',
+    );
+    const help = await page.evaluate(
+      () => document.getElementById(document.activeElement!.getAttribute('aria-describedby')!)?.textContent,
+    );
+    expect(help).toContain('Enter places a path point at the centre of the view, marked by a cross');
+    // The add tool's cross marks where Enter places, under the select tool too.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!, '::after').content)).toBe('""');
+
+    // The map fits the view: its centre is near the map's. Zoomed in, the arrow keys move the next point's place.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status.textContent()).toMatch(/^Path started at X 0\.\d+, Y 0\.\d+\. Move the map/);
+    await page.keyboard.press('+');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Point 2 placed at X 0\.\d+, Y 0\.\d+: an edge from point 1\./);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => status.textContent()).toMatch(/^Path ended with 2 points\./);
+    await artifact(page, { path: path.join(ARTIFACTS, 'keyboard-path-1366.png') });
+    await saveNow(page);
+    const drawn = (await savedRoutes(id))[2]!;
+    expect(drawn.points).toHaveLength(2);
+    // The second point is right of the first: the arrow keys moved the map, not a node.
+    expect(drawn.points[1]![0]).toBeGreaterThan(drawn.points[0]![0]);
+    expect(drawn.points[0]!.map((c) => Math.abs(c - 0.5) < 0.2)).toEqual([true, true]);
+
+    // Its end, chosen from the floor's nodes by the keyboard, made a lift.
+    await page.getByRole('group', { name: 'Network tool' }).getByRole('button', { name: 'Select' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Select a node' }).selectOption(JSON.stringify(drawn.points[1]));
+    const card = page.getByRole('group', { name: 'Selected node' });
+    await card.getByRole('button', { name: 'Set connector' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Lift 1 · Lift ·/).waitFor();
+    await saveNow(page);
+    const lift = (await savedRoutes(id)).find((r) => r.connector);
+    expect([lift?.connectorName, lift?.points.at(-1)]).toEqual(['Lift 1', drawn.points[1]]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);
