@@ -79,6 +79,26 @@ describe('MapView', () => {
     expect(view.isMoving).toBe(false);
   });
 
+  it('finishes a zoom and pans under way where they were going, at once', () => {
+    const { view, scheduler, ends } = setup();
+    view.zoomIn();
+    view.panBy(-100, 0);
+    view.finish();
+    expect(view.isMoving).toBe(false);
+    expect(scheduler.pending()).toBe(0);
+    expect(ends).toHaveLength(1);
+    const finished = view.transform;
+    const other = setup();
+    other.view.zoomIn();
+    other.view.panBy(-100, 0);
+    other.scheduler.run();
+    expect(finished.scale).toBeCloseTo(other.view.transform.scale);
+    expect(finished.x).toBeCloseTo(other.view.transform.x);
+    // Nothing under way: nothing moves.
+    view.finish();
+    expect(ends).toHaveLength(1);
+  });
+
   it('stops zooming at the limits', () => {
     const { view, scheduler } = setup();
     for (let i = 0; i < 5; i++) view.zoomIn();

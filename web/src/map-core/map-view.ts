@@ -277,6 +277,14 @@ export class MapView {
     if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
+  /**
+   * Ends a zoom or pan under way at once, where it was going (a fling's glide where it is): what a key then reads off
+   * the view is where the keys before it led, not where the animation has got to.
+   */
+  finish(): void {
+    if (this.#anim) this.jumpTo(this.#target());
+  }
+
   /** Moves the camera during a gesture without clamping the pan (the edges stretch elastically). */
   setGestureTransform(t: ViewTransform): void {
     this.#stopAnimation();

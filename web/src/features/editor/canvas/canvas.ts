@@ -418,6 +418,7 @@ export class EditorCanvas {
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (!isAddKey(e, this.viewport) || (this.tool !== 'add' && !this.keyPlace)) return;
     e.preventDefault();
+    this.stage.view.finish(); // Enter just after an arrow key goes where the arrows led, not mid-glide
     if (this.keyPlace) return this.keyPlace(this.screenCentre());
     const [x, y] = this.centre();
     if (x < 0 || x > 1 || y < 0 || y > 1) return this.aids.announce(CENTRE_OFF_MAP);
