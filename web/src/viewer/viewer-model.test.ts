@@ -78,6 +78,13 @@ describe('buildModel', () => {
       { id: 'h', title: 'Alpha', hide: true },
     ];
     expect(directoryOrder(buildModel(doc)).map((l) => l.id)).toEqual(['a', 'b']);
+    // Prices with thousands separators, as numbers: a million after the six-digit ones.
+    doc.locations = [
+      { id: 'million', title: '£1,050,000' },
+      { id: 'low', title: '£99,950' },
+      { id: 'mid', title: '£325,000' },
+    ];
+    expect(directoryOrder(buildModel(doc)).map((l) => l.id)).toEqual(['low', 'mid', 'million']);
   });
 
   it('lists a floor’s markers top to bottom, including those on every floor, without hidden ones', () => {

@@ -403,7 +403,8 @@ export function directoryOrder(model: ViewerModel): ResolvedLocation[] {
   const sort = model.settings.directory.sort;
   if (sort === 'none') return listed;
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  const keyed = listed.map((l) => ({ l, k: fieldText(l.source, sort) }));
+  // Thousands separators out: "£1,050,000" after "£99,950", as numbers, not as "1" then "050".
+  const keyed = listed.map((l) => ({ l, k: fieldText(l.source, sort).replace(/(\d),(?=\d{3})/g, '$1') }));
   keyed.sort(
     (a, b) => (a.k === '' ? 1 : 0) - (b.k === '' ? 1 : 0) || collator.compare(a.k, b.k) || a.l.index - b.l.index,
   );
