@@ -295,6 +295,8 @@ export const pasteLocations = defineAction<PasteLocationsArgs>({
 
 /** Changes applied to every selected location; null removes the field. */
 export interface BulkPatch {
+  /** The About text of each (null clears it): one text with {{field}} placeholders shows each location's values. */
+  about?: string | null;
   layer?: string | null;
   style?: string | null;
   color?: string | null;
@@ -316,7 +318,7 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
     const knownGroups = new Set(doc.groups.map((g) => g.id));
     for (const g of add) if (!knownGroups.has(g)) throw new ActionError(`Unknown group "${g}"`);
     const single: LocationPatch = {};
-    for (const key of ['layer', 'style', 'color', 'type', 'scale'] as const) {
+    for (const key of ['about', 'layer', 'style', 'color', 'type', 'scale'] as const) {
       if (patch[key] !== undefined) (single as Record<string, unknown>)[key] = patch[key] ?? undefined;
     }
     if (patch.hide !== undefined) single.hide = patch.hide || undefined;

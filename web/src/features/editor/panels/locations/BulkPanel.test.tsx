@@ -1,7 +1,13 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../../editor.fixtures';
+import { useEditorState } from '../../editor-context';
 import { BulkPanel } from './BulkPanel';
+
+/** The panel as the editor shows it: with the document as edited. */
+function LiveBulkPanel({ ids }: { ids: string[] }) {
+  return <BulkPanel ids={ids} doc={useEditorState().doc} />;
+}
 
 afterEach(() => {
   cleanup();
@@ -37,5 +43,36 @@ describe('the bulk Colour', () => {
     expect(
       screen.getByText('The selected locations have different colours; the swatch shows the first one’s.'),
     ).toBeTruthy();
+  });
+});
+
+describe('the bulk About', () => {
+  const about = () => screen.getByRole('textbox', { name: 'About' }) as HTMLTextAreaElement;
+  const write = (text: string) => {
+    fireEvent.change(about(), { target: { value: text } });
+    fireEvent.blur(about());
+  };
+
+  it('gives every selected location one text whose fields show each one’s values, in one undo step', () => {
+    const doc = docWithLocations(3);
+    doc.locations.forEach((l, i) => (l.fields = { price: `£${300 + i},000` }));
+    doc.locations[2]!.about = 'Show home';
+    const h = renderEditorPart(<BulkPanel ids={['a0', 'a1']} doc={doc} />, { doc });
+    write('{{price}}, freehold');
+    expect(h.doc().locations.map((l) => l.about)).toEqual(['{{price}}, freehold', '{{price}}, freehold', 'Show home']);
+    act(() => void h.store.undo());
+    expect(h.doc().locations.map((l) => l.about)).toEqual([undefined, undefined, 'Show home']);
+  });
+
+  it('says when the selected texts differ, and clears them all when emptied', () => {
+    const doc = docWithLocations(2);
+    doc.locations[0]!.about = 'Sold';
+    doc.locations[1]!.about = 'Reserved';
+    const h = renderEditorPart(<LiveBulkPanel ids={['a0', 'a1']} />, { doc });
+    expect(about().value).toBe('');
+    expect(screen.getByText('Their About texts differ: a text written here replaces each of them.')).toBeTruthy();
+    write('x');
+    write('');
+    expect(h.doc().locations.map((l) => l.about)).toEqual([undefined, undefined]);
   });
 });

@@ -8,6 +8,7 @@ import { ColorProp, SelectProp, type Commit } from '../fields';
 import { MARKER_LABELS } from './LocationForm';
 import { markerSwatch } from './LocationListbox';
 import { useTry } from '../use-try';
+import { AboutField } from './AboutField';
 
 /** Changes for several selected locations at once. */
 export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
@@ -58,6 +59,7 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
         commit={(v) => apply({ type: v === '*' ? null : (v as MarkerType) })}
       />
       <BulkColour ids={ids} doc={doc} commit={(v) => apply({ color: v ?? null })} />
+      <BulkAbout ids={ids} doc={doc} commit={(v) => apply({ about: v.trim() ? v : null })} />
       <div className="panel__row">
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: true })}>
           Hide from directory
@@ -103,6 +105,27 @@ function BulkColour({ ids, doc, commit }: { ids: string[]; doc: MapDocument; com
       hint={hint}
       commit={commit}
     />
+  );
+}
+
+/**
+ * The selected locations' About: one text for all, whose {{field}} placeholders show each one's own values (a site
+ * plan's "{{price}} · {{bedrooms}} bedrooms" for its 120 plots at once), previewed for the first of them. Their texts
+ * shown when they share one; when they differ, the field is empty and says a text here replaces each.
+ */
+function BulkAbout({ ids, doc, commit }: { ids: string[]; doc: MapDocument; commit: Commit<string> }) {
+  const chosen = new Set(ids);
+  const locations = doc.locations.filter((l) => chosen.has(l.id));
+  const texts = new Set(locations.map((l) => l.about ?? ''));
+  if (!locations[0]) return null;
+  const shared = texts.size === 1 ? [...texts][0] : '';
+  return (
+    <>
+      {texts.size > 1 && (
+        <p className="panel__hint">Their About texts differ: a text written here replaces each of them.</p>
+      )}
+      <AboutField loc={{ ...locations[0], about: shared }} doc={doc} commit={commit} />
+    </>
   );
 }
 
