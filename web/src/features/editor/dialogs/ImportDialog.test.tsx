@@ -337,6 +337,22 @@ describe('the Import dialog with other files', () => {
     expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
   });
 
+  it('takes a column of the map’s group names for the groups again on a re-import, whatever its header', async () => {
+    const doc = blankDocument();
+    doc.groups = [
+      { id: 'available', name: 'Available' },
+      { id: 'sold', name: 'Sold' },
+    ];
+    doc.locations = [{ id: 'plot-1', title: 'Plot 1', groups: ['available'] }];
+    const h = openImport(doc);
+    pick('import-file', [aFile(['id,status\nplot-1,Sold\n'], 'plots.csv', 'text/csv')]);
+    const status = (await screen.findByRole('combobox', { name: 'Column “status” goes to' })) as HTMLSelectElement;
+    expect(status.value).toBe('groups');
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 location' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations[0]!.groups).toEqual(['sold']);
+  });
+
   it('says, when replacing, which of the map’s locations go and how many are new, then what it did', async () => {
     const doc = blankDocument();
     doc.locations = ['Plot 49', 'Plot 50', 'Plot 51'].map((title, i) => ({ id: `plot-${49 + i}`, title, groups: [] }));

@@ -8,7 +8,6 @@ import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import {
-  guessMapping,
   ownField,
   ownFieldRefused,
   parseCsv,
@@ -18,6 +17,7 @@ import {
   type ColumnTarget,
   type ParsedCsv,
 } from '../import/csv';
+import { guessColumns } from '../import/group-column';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '../import/text-file';
@@ -428,7 +428,7 @@ function UnknownFloorsNote({ csv, mapping }: { csv: ParsedCsv; mapping: readonly
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
-  const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers, csv.rows, csv.decimalComma));
+  const [mapping, setMapping] = useState(() => guessColumns(csv, doc));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
   const floorShapes = useFloorShapeIds(doc);

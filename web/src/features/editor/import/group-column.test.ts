@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { parseCsv } from './csv';
+import { guessColumns } from './group-column';
+
+const siteMap = () => {
+  const doc = blankDocument();
+  doc.groups = [
+    { id: 'available', name: 'Available' },
+    { id: 'sold', name: 'Sold' },
+    { id: 'g-res', name: 'Reserved' },
+  ];
+  return doc;
+};
+
+describe('guessColumns', () => {
+  it('takes a column whose every value names the map’s groups for the groups, by name or id, any case', () => {
+    const csv = parseCsv(
+      'id,title,status,price\nplot-1,Plot 1,Available,"£325,000"\nplot-2,Plot 2,sold,\nplot-3,Plot 3,,\nplot-4,Plot 4,g-res; Sold,\n',
+    );
+    expect(guessColumns(csv, siteMap())).toEqual(['id', 'title', 'groups', 'field:price']);
+  });
+
+  it('leaves a column alone when one value names no group, when a column is the groups already, or the map has none', () => {
+    const typo = parseCsv('id,status\nplot-1,Available\nplot-2,Availble\n');
+    expect(guessColumns(typo, siteMap())).toEqual(['id', 'field:status']);
+    const said = parseCsv('id,group,status\nplot-1,Sold,Available\n');
+    expect(guessColumns(said, siteMap())).toEqual(['id', 'groups', 'field:status']);
+    const empty = parseCsv('id,status\nplot-1,\n');
+    expect(guessColumns(empty, siteMap())).toEqual(['id', 'field:status']);
+    expect(guessColumns(parseCsv('id,status\nplot-1,Sold\n'), blankDocument())).toEqual(['id', 'field:status']);
+  });
+});
