@@ -50,6 +50,8 @@ describe('a failed save', () => {
     expect(visible.closest('[role="status"]')).toBe(heard.closest('[role="status"]'));
     await waitFor(() => expect(visible.textContent).toBe(`${shown} Retrying in 1 s.`));
     expect(heard.textContent).toBe(`${shown} Retrying in 2 s.`);
+    // The status's tooltip has no count that would stand still beside the one that counts down.
+    expect(document.querySelector('.save-status')!.getAttribute('title')).toBe(shown);
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
     await waitFor(() => expect(screen.queryByText(/kept in this browser/)).toBeNull());

@@ -36,8 +36,9 @@ const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
 /** The save status: "Saved", "Unsaved changes"…, with what happened and when in its tooltip. */
 export function SaveIndicator() {
   const s = useSaveState();
+  // The message without its countdown: a tooltip is not redrawn each second, and the problem line below counts down.
   const title =
-    saveMessage(s) ??
+    s.message ??
     (s.lastSavedAt
       ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})`
       : `Version ${s.version}`);
