@@ -277,14 +277,6 @@ export class MapView {
     if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
-  /**
-   * Ends a zoom or pan under way at once, where it was going (a fling's glide where it is): what a key then reads off
-   * the view is where the keys before it led, not where the animation has got to.
-   */
-  finish(): void {
-    if (this.#anim) this.jumpTo(this.#target());
-  }
-
   /** Moves the camera during a gesture without clamping the pan (the edges stretch elastically). */
   setGestureTransform(t: ViewTransform): void {
     this.#stopAnimation();
@@ -363,7 +355,10 @@ export class MapView {
     this.zoomBy(1 / ZOOM_STEP);
   }
 
-  /** Pans by screen pixels. */
+  /**
+   * Pans by screen pixels from where the camera is going. Without animation, a pan of nothing ends a zoom or pan under
+   * way at once where it was going (a fling's glide where it is): the editor reads the view's centre so after a key.
+   */
   panBy(dx: number, dy: number, animate = true): void {
     this.#edge = this.padding;
     const next = panBy(this.#target(), dx, dy);

@@ -418,7 +418,8 @@ export class EditorCanvas {
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (!isAddKey(e, this.viewport) || (this.tool !== 'add' && !this.keyPlace)) return;
     e.preventDefault();
-    this.stage.view.finish(); // Enter just after an arrow key goes where the arrows led, not mid-glide
+    // Enter just after an arrow key goes where the arrows led, not mid-glide (MapView.panBy: a pan of nothing).
+    if (this.stage.view.isMoving) this.stage.view.panBy(0, 0, false);
     if (this.keyPlace) return this.keyPlace(this.screenCentre());
     const [x, y] = this.centre();
     if (x < 0 || x > 1 || y < 0 || y > 1) return this.aids.announce(CENTRE_OFF_MAP);
