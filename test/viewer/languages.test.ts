@@ -57,6 +57,25 @@ async function openDemo(locale: string, edit?: (doc: MapDocument) => void): Prom
   return { page, errors, languageChunks };
 }
 
+/** The direction of the directory entry titled `name` (searched for), of its title, and whether the title hugs the right. */
+async function titleDirection(page: Page, name: string) {
+  await page.locator('.mn-directory input[type=search]').fill(name);
+  const titled = page.locator('.mn-entry-title', { hasText: name });
+  await titled.first().waitFor();
+  return titled.first().evaluate((title) => {
+    const entry = title.closest<HTMLElement>('.mn-entry')!;
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    const text = range.getBoundingClientRect();
+    const e = entry.getBoundingClientRect();
+    return {
+      entry: getComputedStyle(entry).direction,
+      title: getComputedStyle(title).direction,
+      fromRight: e.right - text.right < text.left - e.left,
+    };
+  });
+}
+
 const attr = (page: Page, selector: string, name: string) => page.locator(selector).first().getAttribute(name);
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
@@ -95,7 +114,11 @@ describe('the viewer in the visitor’s language', () => {
 
   it('lays the viewer out right to left in Arabic, with the map and its pins where they were', async () => {
     const ltr = await openDemo('en-US');
-    const rtl = await openDemo('ar-EG');
+    // Two shops named in Arabic and in Latin letters, as a mall in Dubai lists them.
+    const rtl = await openDemo('ar-EG', (doc) => {
+      doc.locations[0]!.title = 'مقهى الحديقة';
+      doc.locations[1]!.title = 'Denim Dept.';
+    });
     const { page, errors, languageChunks } = rtl;
     expect(await attr(page, '.mn-viewer', 'dir')).toBe('rtl');
     expect(await attr(page, '.mn-viewer', 'lang')).toBe('ar');
@@ -121,22 +144,6 @@ describe('the viewer in the visitor’s language', () => {
     expect(zoomL.x - mapL.x).toBeGreaterThan(mapL.width / 2);
     expect(zoomR.x - mapR.x).toBeLessThan(mapR.width / 2);
     expect(floorsR.x - mapR.x).toBeLessThan(mapR.width / 2);
-    // Text runs from the right: a directory entry's title ends at the entry's right edge, not its left.
-    const align = await page.evaluate(() => {
-      const entry = document.querySelector<HTMLElement>('.mn-entry')!;
-      const title = entry.querySelector<HTMLElement>('.mn-entry-title') ?? entry;
-      const range = document.createRange();
-      range.selectNodeContents(title);
-      const text = range.getBoundingClientRect();
-      const e = entry.getBoundingClientRect();
-      return {
-        direction: getComputedStyle(entry).direction,
-        gapRight: e.right - text.right,
-        gapLeft: text.left - e.left,
-      };
-    });
-    expect(align.direction).toBe('rtl');
-    expect(align.gapRight).toBeLessThan(align.gapLeft);
     // The map's drawing is untouched by the direction: the pane has the same transform in both.
     const transform = (p: Page) => p.evaluate(() => document.querySelector<HTMLElement>('.mn-pane')!.style.transform);
     expect(await transform(page)).toBe(await transform(ltr.page));
@@ -146,6 +153,10 @@ describe('the viewer in the visitor’s language', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     expect(await page.getByRole('dialog').getByRole('button', { name: 'إغلاق' }).count()).toBe(1);
     await page.keyboard.press('Escape');
+    // Text runs from the right: an Arabic title ends at its entry's right edge. A Latin one keeps its own direction,
+    // its full stop last (an author's text in the viewer's direction read ".Denim Dept").
+    expect(await titleDirection(page, 'مقهى الحديقة')).toMatchObject({ entry: 'rtl', title: 'rtl', fromRight: true });
+    expect(await titleDirection(page, 'Denim Dept.')).toMatchObject({ entry: 'rtl', title: 'ltr', fromRight: false });
     await page.locator('.mn-directory input[type=search]').fill('zzzzqqq');
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toMatch(/^لا نتائج/);
     expect(errors).toEqual([]);

@@ -183,9 +183,10 @@ export function renderDetails(
     h(
       'div',
       { class: 'mn-details-body' },
-      h('h2', { id: titleId, class: 'mn-details-title' }, l.title || l.id),
+      // The author's words keep their own direction in a page of the other (the directory's entries do too).
+      h('h2', { id: titleId, class: 'mn-details-title', dir: 'auto' }, l.title || l.id),
       meta && h('p', { class: 'mn-details-meta' }, meta),
-      l.about && h('p', { class: 'mn-details-about' }, l.about),
+      l.about && h('p', { class: 'mn-details-about', dir: 'auto' }, l.about),
       desc,
       actions.length > 0 && h('div', { class: 'mn-details-actions' }, actions),
       contact.extra,

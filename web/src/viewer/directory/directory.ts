@@ -403,12 +403,13 @@ export class Directory {
       l.about || floor
         ? h(
             'span',
-            { class: 'mn-entry-about' },
+            { class: 'mn-entry-about', dir: 'auto' },
             floor && h('span', { class: 'mn-floor-badge' }, floor),
             highlighted(l.about, this.#terms),
           )
         : null;
-    const title = h('span', { class: 'mn-entry-title' }, highlighted(l.title || l.id, this.#terms));
+    // An author's text keeps its own direction: "Bloom & Co." in a Hebrew directory read ".Bloom & Co", cut at its start.
+    const title = h('span', { class: 'mn-entry-title', dir: 'auto' }, highlighted(l.title || l.id, this.#terms));
     const button = h(
       'button',
       {
