@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { MAP_LIMITS } from '@mapnest/shared/map-rules';
 import { blankDocument, type Route } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
 import { uploadFile } from '../files-api';
@@ -351,6 +352,21 @@ describe('the Import dialog with other files', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 location' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations[0]!.groups).toEqual(['sold']);
+  });
+
+  it('refuses, before it runs, an import that would take the map past the locations a map holds', async () => {
+    const doc = blankDocument();
+    doc.locations = Array.from({ length: MAP_LIMITS.locations }, (_, i) => ({ id: `booth-${i}`, coord: [0.5, 0.5] }));
+    openImport(doc);
+    pick('import-file', [aFile(['id,title\nbooth-7,Booth 7\nbooth-new,New booth\n'], 'booths.csv', 'text/csv')]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'With this import the map would have 100,001 locations, and a map holds at most 100,000. Import fewer rows, or share the locations between two maps.',
+    );
+    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+    // Replacing them all with the file's two fits.
+    fireEvent.click(screen.getByRole('radio', { name: 'Replace all locations with the file’s' }));
+    expect((screen.getByRole('button', { name: 'Import 2 locations' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says, when replacing, which of the map’s locations go and how many are new, then what it did', async () => {

@@ -6,7 +6,6 @@ import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
 import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
-import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import {
   ownField,
   ownFieldRefused,
@@ -18,6 +17,7 @@ import {
   type ParsedCsv,
 } from '../import/csv';
 import { guessColumns } from '../import/group-column';
+import { overLocationLimit } from '../import/location-limit';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '../import/text-file';
@@ -26,7 +26,7 @@ import type { WorkbookSheet } from '../import/xlsx';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
-import { FloorChoice, placementSaid, useFloorShapeIds, useImportFloor } from './ImportFloor';
+import { FloorChoice, placementSaid, UnknownFloorsNote, useFloorShapeIds, useImportFloor } from './ImportFloor';
 import { CustomFieldsNote, importedSaid, importLabel, Issues, ModeChoice, NewGroupsNote } from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
@@ -387,44 +387,6 @@ function CsvColumnsTable({
   );
 }
 
-/**
- * What to do when the column of floors names floors the map does not have (a building's list imported onto a map of
- * one floor): add them, or ignore the column. Each such row is also listed as a problem above.
- */
-function UnknownFloorsNote({ csv, mapping }: { csv: ParsedCsv; mapping: readonly ColumnTarget[] }) {
-  const { doc } = useEditorState();
-  const column = mapping.indexOf('layer');
-  const unknown = useMemo(() => {
-    if (column < 0) return [];
-    const refs = new CsvReferences(doc);
-    const names = new Set<string>();
-    for (const row of csv.rows) {
-      const value = csvCell(row[column] ?? '');
-      if (value === '') continue;
-      try {
-        refs.layer(value);
-      } catch (e) {
-        if (!(e instanceof CsvCellProblem)) throw e;
-        names.add(value);
-      }
-    }
-    return [...names];
-  }, [csv, column, doc]);
-  if (unknown.length === 0) return null;
-  const floors = doc.layers.map((l) => l.name).join(', ');
-  const shown =
-    unknown.length > 5
-      ? `${unknown.slice(0, 5).join('”, “')}” and ${unknown.length - 5} more`
-      : `${unknown.join('”, “')}”`;
-  return (
-    <p className="panel__hint">
-      The column “{csv.headers[column] || `Column ${column + 1}`}” names {unknown.length === 1 ? 'a floor' : 'floors'}{' '}
-      this map does not have (“{shown}; its {doc.layers.length === 1 ? 'floor is' : 'floors are'} {floors}). Add{' '}
-      {unknown.length === 1 ? 'it' : 'them'} in Layers, or set the column to Ignore to put the rows on one floor.
-    </p>
-  );
-}
-
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
@@ -436,14 +398,16 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     () => rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace' }),
     [csv, mapping, doc, floor, floorShapes, mode],
   );
+  const over = overLocationLimit(doc, result.locations, mode === 'replace');
   const issues = [
+    ...(over ? [over] : []),
     ...csv.errors,
     ...result.issues.map(
       (i) => `${rowSaid(csv, i.line, true)}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`,
     ),
   ];
   const good = result.locations.length;
-  const canImport = !result.blocking && good > 0;
+  const canImport = !result.blocking && !over && good > 0;
   const byRow = mapping.includes('layer');
   const placed = byRow
     ? placementSaid(doc, floor, { named: good, unnamed: [], unit: 'row' })
@@ -474,7 +438,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
         <FloorChoice floor={floor} setFloor={setFloor} label="Floor of the new locations (the file names no floors)" />
       )}
       <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
-      <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
+      <Issues issues={issues} good={good} blocking={result.blocking || !!over} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
       {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
       {canImport && <CustomFieldsNote mapping={mapping} />}
@@ -491,7 +455,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
           Cancel
         </button>
         <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
-          {importLabel(issues.length, good, 'row')}
+          {importLabel(issues.length, over ? 0 : good, 'row')}
         </button>
       </div>
     </div>

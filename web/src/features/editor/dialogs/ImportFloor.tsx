@@ -3,11 +3,13 @@
  * the editor, which the author may change in the dialog when the map has several. The rule per location is
  * `import/import-floor.ts`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
+import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
+import type { ColumnTarget, ParsedCsv } from '../import/csv';
 
 /** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
 export function useImportFloor(doc: MapDocument) {
@@ -77,5 +79,43 @@ export function FloorChoice({ floor, setFloor, label }: { floor: string; setFloo
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * What to do when the column of floors names floors the map does not have (a building's list imported onto a map of
+ * one floor): add them, or ignore the column. Each such row is also listed as a problem above.
+ */
+export function UnknownFloorsNote({ csv, mapping }: { csv: ParsedCsv; mapping: readonly ColumnTarget[] }) {
+  const { doc } = useEditorState();
+  const column = mapping.indexOf('layer');
+  const unknown = useMemo(() => {
+    if (column < 0) return [];
+    const refs = new CsvReferences(doc);
+    const names = new Set<string>();
+    for (const row of csv.rows) {
+      const value = csvCell(row[column] ?? '');
+      if (value === '') continue;
+      try {
+        refs.layer(value);
+      } catch (e) {
+        if (!(e instanceof CsvCellProblem)) throw e;
+        names.add(value);
+      }
+    }
+    return [...names];
+  }, [csv, column, doc]);
+  if (unknown.length === 0) return null;
+  const floors = doc.layers.map((l) => l.name).join(', ');
+  const shown =
+    unknown.length > 5
+      ? `${unknown.slice(0, 5).join('”, “')}” and ${unknown.length - 5} more`
+      : `${unknown.join('”, “')}”`;
+  return (
+    <p className="panel__hint">
+      The column “{csv.headers[column] || `Column ${column + 1}`}” names {unknown.length === 1 ? 'a floor' : 'floors'}{' '}
+      this map does not have (“{shown}; its {doc.layers.length === 1 ? 'floor is' : 'floors are'} {floors}). Add{' '}
+      {unknown.length === 1 ? 'it' : 'them'} in Layers, or set the column to Ignore to put the rows on one floor.
+    </p>
   );
 }

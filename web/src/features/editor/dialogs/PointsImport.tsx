@@ -10,6 +10,7 @@ import { useEditor, useEditorState } from '../editor-context';
 import { pointsToLocations, type GeoParsed } from '../import/geo';
 import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
 import { importedSaid, importLabel, Issues, ModeChoice } from './ImportParts';
+import { overLocationLimit } from '../import/location-limit';
 
 /** A GeoJSON, KML or GPX file read into points, as the dialog loaded it. */
 export interface LoadedPoints {
@@ -26,6 +27,8 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
   const [floor, setFloor] = useImportFloor(doc);
   const result = useMemo(() => pointsToLocations(loaded.parsed, doc, { floor }), [loaded, doc, floor]);
   const { locations, groups } = result;
+  const over = overLocationLimit(doc, locations, mode === 'replace');
+  const issues = over ? [over, ...result.issues] : result.issues;
   return (
     <div>
       <p>
@@ -37,7 +40,7 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
       <PointsPreview result={result} />
       <PointsFloor result={result} floor={floor} setFloor={setFloor} />
       <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={locations} />
-      <Issues issues={result.issues} good={locations.length} blocking={false} unit="point" />
+      <Issues issues={issues} good={locations.length} blocking={!!over} unit="point" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
@@ -45,7 +48,7 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
         <button
           type="button"
           className="btn btn--primary"
-          disabled={locations.length === 0}
+          disabled={locations.length === 0 || !!over}
           onClick={() => {
             if (run(importLocations, { locations, groups, mode })) {
               const made = groups.length ? ` and ${counted(groups.length, 'new group')}` : '';
@@ -54,7 +57,7 @@ export function PointsImport({ loaded, onDone }: { loaded: LoadedPoints; onDone:
             }
           }}
         >
-          {importLabel(result.issues.length, locations.length, 'point')}
+          {importLabel(issues.length, over ? 0 : locations.length, 'point')}
         </button>
       </div>
     </div>
