@@ -125,6 +125,8 @@ describe('the viewer in the visitor’s language', () => {
     expect([await attr(page, 'html', 'lang'), await attr(page, 'html', 'dir')]).toEqual(['ar', 'rtl']);
     expect(languageChunks).toEqual(['ar']);
     expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('الدليل');
+    // The demo's group filter has no name of its own: its heading is the catalogue's, in Arabic.
+    expect(await page.locator('.mn-filter-tags legend').first().textContent()).toBe('الفئات');
     // The directory (left of the map in English) is on its right; the map keeps its size.
     const [sideL, mapL, sideR, mapR] = await Promise.all([
       box(ltr.page, '.mn-sidebar'),

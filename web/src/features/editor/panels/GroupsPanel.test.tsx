@@ -167,6 +167,8 @@ describe('GroupsPanel: filters', () => {
       'With no filters of its own, the directory offers the 2 visible groups as “Categories” tags.',
     );
     fireEvent.click(screen.getByRole('button', { name: '+ Group tags' }));
+    // Unnamed, so visitors read "Categories" in the map's language, not the editor's English.
+    expect(h.doc().filters[0]).toMatchObject({ type: 'groups', name: '' });
     fireEvent.click(screen.getByRole('button', { name: '+ Checkbox' }));
     expect(summary()).toBe('The directory offers, in this order: Categories (group tags), Checkbox (checkbox).');
     fireEvent.click(within(card('Categories (Group tags)')).getByLabelText('Off (not offered to visitors)'));

@@ -171,9 +171,7 @@ function AddFilterButtons({ firstCustomField }: { firstCustomField: string | und
       <button
         type="button"
         className="btn btn--secondary btn--sm"
-        onClick={() =>
-          run(addFilter, { filter: { id: newFilterId('categories'), type: 'groups', name: 'Categories' } })
-        }
+        onClick={() => run(addFilter, { filter: { id: newFilterId('categories'), type: 'groups', name: '' } })}
       >
         + Group tags
       </button>
