@@ -9,6 +9,12 @@ describe('foldText', () => {
     expect(foldText('ΣΟΦΟΣ')).toBe(foldText('σοφος'));
   });
 
+  it('folds the full- and half-width forms a Japanese keyboard types to the ordinary ones', () => {
+    expect(foldText('Ｃａｆｅ')).toBe('cafe');
+    expect(foldText('ｶﾌｪ')).toBe(foldText('カフェ'));
+    expect(foldText('ﾊﾟﾝ')).toBe(foldText('パン'));
+  });
+
   it('agrees with its mapped variant for any text', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(s) === foldWithMap(s).folded));
   });

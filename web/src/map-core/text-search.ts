@@ -1,6 +1,6 @@
 /**
  * Case- and accent-insensitive text matching with highlight ranges in the original text.
- * Folding works code point by code point (decompose, drop combining marks, lower-case, a few
+ * Folding works code point by code point (decompose with compatibility forms, drop combining marks, lower-case, a few
  * letters that do not decompose), so every folded character maps back to its source and the
  * highlight lands on exactly the characters the visitor sees.
  */
@@ -47,8 +47,9 @@ function foldCodePoint(ch: string): string {
   return folded;
 }
 
+/** Compatibility forms fold too: a Japanese keyboard's full-width "Ｃａｆｅ" and half-width "ｶﾌｪ" find "Cafe", "カフェ". */
 function foldOnce(ch: string): string {
-  return SPECIAL[ch] ?? ch.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
+  return SPECIAL[ch] ?? ch.normalize('NFKD').replace(MARKS, '').toLowerCase().normalize('NFKD').replace(MARKS, '');
 }
 
 /** Folds text for matching: "Café Zürich" and "cafe zurich" fold to the same string. */
