@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../components/Modal';
 import { moveLocations, updateLocation } from './actions/locations';
-import { registeredCommands, useCommandKeys } from './commands';
+import { NUDGE_SETTLE_MS, registeredCommands, useCommandKeys } from './commands';
 import { dialogAtom, selectionAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { ToolGroup } from './Toolbar';
@@ -74,6 +74,30 @@ describe('editor commands', () => {
     expect(h.jotai.get(selectionAtom).size).toBe(0);
     h.store.undo();
     expect(h.doc().locations).toHaveLength(3);
+  });
+
+  it('says where the nudged location went once the arrow keys settle, and how many moved when several did', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = setup();
+      const status = screen.getByRole('status');
+      act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+      act(() => screen.getByTestId('canvas').focus());
+      key('ArrowRight', { shiftKey: true });
+      key('ArrowRight', { shiftKey: true, repeat: true });
+      key('ArrowDown', { shiftKey: true });
+      act(() => void vi.advanceTimersByTime(NUDGE_SETTLE_MS - 100));
+      // Nothing while the keys are still going: each repeat would cut the line before off.
+      expect(status.textContent!.trim()).toBe('');
+      act(() => void vi.advanceTimersByTime(100));
+      expect(status.textContent!.trim()).toBe('Location 0 moved to X 0.025, Y 0.015.');
+      act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1', 'a2'])));
+      key('ArrowLeft');
+      act(() => void vi.advanceTimersByTime(NUDGE_SETTLE_MS));
+      expect(status.textContent!.trim()).toBe('3 locations moved.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes no keys of the editor while a dialog is open over it, but Ctrl+S still saves', async () => {

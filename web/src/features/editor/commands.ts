@@ -12,6 +12,7 @@ import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
 import type { CanvasTool } from './canvas/canvas';
+import { placeWords } from './canvas/canvas-keyboard';
 import { useEditor, type EditorContextValue } from './editor-context';
 import { announcementAtom, dialogAtom, selectionAtom, toolAtom, type EditorDialog } from './editor-state';
 
@@ -266,14 +267,29 @@ defineCommand({
     const active = document.activeElement as HTMLElement | null;
     return !isEditableElement(active) && !!active?.classList.contains('mn-viewport');
   },
-  perform({ editor, selection }, e) {
+  perform({ editor, selection, announce }, e) {
     if (!e) return;
     e.stopPropagation();
     const by = nudgeOffset(e, editor.store.getState().doc)!;
     const ids = [...selection].sort();
     editor.run(moveLocations, { ids, by }, { coalesce: `nudge:${ids.join(',')}` });
+    // Said once the keys settle: a line per key repeat would be cut off by the next and never heard whole.
+    clearTimeout(nudgeSaid);
+    nudgeSaid = setTimeout(() => announce(nudgedText(editor.store.getState().doc, ids)), NUDGE_SETTLE_MS);
   },
 });
+
+/** How long the arrow keys rest before the move is said (longer than a held key's delay before it repeats). */
+export const NUDGE_SETTLE_MS = 700;
+let nudgeSaid: ReturnType<typeof setTimeout> | undefined;
+
+/** What a nudge says: where the one location is now, in the words of its X and Y fields, or how many moved. */
+export function nudgedText(doc: MapDocument, ids: readonly string[]): string {
+  const moved = doc.locations.filter((l) => l.coord && ids.includes(l.id));
+  const one = moved.length === 1 ? moved[0]! : null;
+  if (one?.coord) return `${one.title || one.id} moved to ${placeWords(one.coord)}.`;
+  return `${counted(moved.length, 'location')} moved.`;
+}
 
 /** The command context of the editor being rendered. */
 export function useCommandContext(): CommandContext {

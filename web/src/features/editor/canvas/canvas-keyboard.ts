@@ -26,6 +26,12 @@ export const canvasLabel = (drawing: boolean): string =>
 
 export const ADDED_AT_CENTRE = 'Location added at the centre of the view. The arrow keys move it; Escape ends adding.';
 
+/** A coordinate as the fields show it and a screen reader says it: enough digits for a pixel of a large map. */
+export const shownCoord = (v: number): string => String(Math.round(v * 10000) / 10000);
+
+/** Where a point is, in the words of the X and Y fields (a location's, a wayfinding node's). */
+export const placeWords = (at: readonly [number, number]): string => `X ${shownCoord(at[0])}, Y ${shownCoord(at[1])}`;
+
 export const CENTRE_OFF_MAP = 'The centre of the view is not on the map: move the map there first, then press Enter.';
 
 let made = 0;

@@ -6,7 +6,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { roundMetres, segmentMetres } from '../../../map-core/wayfinding/steps';
 import type { Point, Snap } from './actions';
-import { nodePlace } from './node-position';
+import { placeWords } from '../canvas/canvas-keyboard';
 
 /** A point placed by Enter or Space: the path's first, one that drew an edge, or the one just placed again. */
 export type KeyPlaced =
@@ -26,9 +26,9 @@ export const NEXT_POINT = 'Move the map with the arrow keys and press Enter for 
 export function keyPlacedText(p: KeyPlaced): string {
   if (p.kind === 'same')
     return `That is point ${p.point}, just placed: move the map with the arrow keys to where the next point goes.`;
-  if (p.kind === 'start') return `Path started ${STARTED[p.snap]} ${nodePlace(p.at)}. ${NEXT_POINT}`;
+  if (p.kind === 'start') return `Path started ${STARTED[p.snap]} ${placeWords(p.at)}. ${NEXT_POINT}`;
   const length = p.metres === null ? '' : ` of ${roundMetres(p.metres)} m`;
-  return `Point ${p.point} ${PLACED[p.snap](nodePlace(p.at))}: an edge${length} from point ${p.point - 1}.`;
+  return `Point ${p.point} ${PLACED[p.snap](placeWords(p.at))}: an edge${length} from point ${p.point - 1}.`;
 }
 
 /** What Escape says: how many points the path has, and the way on to a connector (the mouse's is a click on its end). */

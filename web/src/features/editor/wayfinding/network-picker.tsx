@@ -8,7 +8,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { connectorLabel, forEachSegment, layerNodes, type Point } from './actions';
 import type { NetworkSelection } from './network-layer';
 import { locationTitle } from './network-names';
-import { nodePlace } from './node-position';
+import { placeWords } from '../canvas/canvas-keyboard';
 import { routeStepFree } from './step-free';
 
 const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
@@ -26,7 +26,7 @@ export function nodeChoices(doc: MapDocument, layer: string): { at: Point; label
     const attached = doc.routes
       .filter((r) => r.layer === layer && r.endpoint && same(r.points.at(-1)!, at))
       .map((r) => (r.connector ? ` · connector “${connectorLabel(r)}”` : ` · ${locationTitle(doc, r.endpoint!)}`));
-    return { at, label: `Node ${i + 1}${attached.join('')} · ${nodePlace(at)}` };
+    return { at, label: `Node ${i + 1}${attached.join('')} · ${placeWords(at)}` };
   });
 }
 

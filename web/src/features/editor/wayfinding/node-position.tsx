@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { isEditableElement } from '../../../components/shortcut';
+import { placeWords, shownCoord } from '../canvas/canvas-keyboard';
 import { nudgeOffset } from '../commands';
 import { useEditor, useEditorState } from '../editor-context';
 import { announcementAtom } from '../editor-state';
@@ -18,17 +19,11 @@ import { floorName } from './network-names';
 
 type NodeSelection = Extract<NonNullable<NetworkSelection>, { kind: 'node' }>;
 
-/** A coordinate as the fields show it and a screen reader says it: enough digits for a pixel of a large map. */
-export const shownCoord = (v: number): string => String(Math.round(v * 10000) / 10000);
-
 /** The key of a node's card in the panel: the node it was first selected as, kept while it moves. */
 export const nodeCardKey = (sel: NodeSelection): string => sel.card ?? JSON.stringify([sel.layer, sel.at]);
 
-/** Where a node is, in the words of its fields. */
-export const nodePlace = (at: Point): string => `X ${shownCoord(at[0])}, Y ${shownCoord(at[1])}`;
-
 export const nodeSelectedText = (doc: MapDocument, sel: NodeSelection): string =>
-  `Node selected on ${floorName(doc, sel.layer)} at ${nodePlace(sel.at)}. The arrow keys on the map move it.`;
+  `Node selected on ${floorName(doc, sel.layer)} at ${placeWords(sel.at)}. The arrow keys on the map move it.`;
 
 export const NODE_AT_EDGE = 'The node is at the edge of the map: it cannot go further that way.';
 
@@ -36,8 +31,8 @@ export const NODE_AT_EDGE = 'The node is at the edge of the map: it cannot go fu
 export function nodeMovedText(before: MapDocument, layer: string, to: Point): string {
   const joined = layerNodes(before, layer).some((p) => p[0] === to[0] && p[1] === to[1]);
   return joined
-    ? `Node moved onto another node at ${nodePlace(to)}: they are one node now.`
-    : `Node moved to ${nodePlace(to)}.`;
+    ? `Node moved onto another node at ${placeWords(to)}: they are one node now.`
+    : `Node moved to ${placeWords(to)}.`;
 }
 
 /** Why a typed coordinate cannot be taken (null when it can): it must be a number on the map, 0 to 1. */
