@@ -70,6 +70,18 @@ describe('GroupsPanel: groups', () => {
     expect(h.doc().groups).toHaveLength(4);
   });
 
+  it('says the group added when Enter adds it, for a screen reader that hears nothing else of it', () => {
+    renderEditorPart(<GroupsPanel />, { doc: mall() });
+    const input = screen.getByLabelText('New group name') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Clinics' } });
+    fireEvent.submit(input.form!);
+    expect(announced(groupList())).toBe('Group “Clinics” added.');
+    // A name refused is said by the field's error, not as added.
+    fireEvent.change(input, { target: { value: 'food' } });
+    fireEvent.submit(input.form!);
+    expect(announced(groupList())).toBe('Group “Clinics” added.');
+  });
+
   it('keeps a pasted group name too long whole, and adds nothing, saying why by the field', () => {
     const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
     const input = screen.getByLabelText('New group name') as HTMLInputElement;

@@ -44,7 +44,7 @@ function GroupsSection({ inputId }: { inputId: string }) {
   );
   return (
     <Section title={`Groups (${doc.groups.length})`}>
-      <AddGroupForm inputId={inputId} />
+      <AddGroupForm inputId={inputId} onAdded={(name) => groupOrder.announce(`Group “${name}” added.`)} />
       {doc.groups.length === 0 && (
         <p className="panel__empty">Groups sort locations into categories the directory can group and filter by.</p>
       )}
@@ -59,7 +59,7 @@ function GroupsSection({ inputId }: { inputId: string }) {
 }
 
 /** The new group's name and Add; the group gets an id from its name and the palette's first colour no group has. */
-function AddGroupForm({ inputId }: { inputId: string }) {
+function AddGroupForm({ inputId, onAdded }: { inputId: string; onAdded(name: string): void }) {
   const { doc } = useEditorState();
   const attempt = useTry();
   const [name, setName] = useState('');
@@ -79,7 +79,10 @@ function AddGroupForm({ inputId }: { inputId: string }) {
       },
     });
     setAddError(problem);
-    if (!problem) setName('');
+    if (problem) return;
+    setName('');
+    // The new card is far below the field, out of sight of a screen reader: only the save status would speak.
+    onAdded(n);
   };
   return (
     <>

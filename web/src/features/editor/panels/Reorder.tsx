@@ -112,6 +112,8 @@ export interface CardReorder<T> {
   buttons(item: T, index: number): ReactNode;
   /** The live region: render it once, outside the list. */
   region: ReactNode;
+  /** Says a line in that region: what the list's other controls did (an item added, a layer shown). */
+  announce(text: string): void;
   drag: DragState | null;
 }
 
@@ -177,6 +179,7 @@ export function useCardReorder<T extends { id: string }>(
         <MoveButtons name={nameOf(item)} index={index} count={items.length} onMove={(to) => moveAndSay(item, to)} />
       ) : null,
     region,
+    announce,
     drag,
   };
 }
