@@ -359,3 +359,35 @@ describe('editor dialogs at 1366×768', () => {
     await context.close();
   }, 120_000);
 });
+
+describe('the layers panel of a building (1280×860)', () => {
+  it('scrolls inside the side panel with three floors listed, never the page', async () => {
+    const doc = documentWith(3);
+    doc.layers = [
+      { id: 'ground', name: 'Ground floor', file: '' },
+      { id: 'first', name: 'First floor', file: '' },
+      { id: 'second', name: 'Second floor', file: '' },
+    ];
+    doc.locations = doc.locations.map((l, i) => ({ ...l, layer: doc.layers[i]!.id }));
+    const id = await call<string>('createMap', { title: 'Hospital', mapData: doc }, user);
+    const { context, page } = await openEditor({ width: 1280, height: 860 }, id);
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await page.getByRole('list', { name: 'Layers' }).getByRole('listitem').nth(2).waitFor();
+    await settled(page);
+    const size = await page.evaluate(() => ({
+      scrollHeight: document.scrollingElement!.scrollHeight,
+      height: window.innerHeight,
+      // What reaches past the window, should the page scroll: named in the failure.
+      past: [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().bottom > window.innerHeight + 1 && el.offsetParent !== null)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
+    }));
+    expect(size.scrollHeight, size.past.join(', ')).toBeLessThanOrEqual(size.height);
+    // The panel scrolls by itself instead: its last card can be brought into view.
+    const panel = page.locator('.editor__panel');
+    expect(await panel.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await artifact(page, { path: path.join(ARTIFACTS, 'layers-three-floors.png') });
+    await context.close();
+  }, 60_000);
+});
