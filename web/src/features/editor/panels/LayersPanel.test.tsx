@@ -61,8 +61,14 @@ describe('LayersPanel', () => {
     expect(h.doc().settings.defaultLayer).toBe('roof');
     expect(radio('Roof').checked).toBe(true);
     expect(radio('Ground floor').checked).toBe(false);
-    fireEvent.click(within(card('First floor')).getByTitle('Show this layer'));
+    const show = (name: string) => within(card(name)).getByTitle('Show this layer');
+    // The floor shown is the one pressed: until one is picked, the one shown first.
+    expect(show('Roof').getAttribute('aria-pressed')).toBe('true');
+    expect(show('First floor').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(show('First floor'));
     expect(h.jotai.get(layerAtom)).toBe('first');
+    expect([show('Roof'), show('First floor')].map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
+    expect(announced()).toBe('Showing First floor.');
   });
 
   it('reorders layers by drag, buttons and Alt+Arrow keys, each move one undo step, announced', () => {

@@ -20,7 +20,7 @@ type UploadProgress = { layer: string; fraction: number };
 export function LayersPanel() {
   const { doc } = useEditorState();
   const { run } = useEditor();
-  const setLayer = useSetAtom(layerAtom);
+  const [layer, setLayer] = useAtom(layerAtom);
   const setPicker = useSetAtom(filePickerAtom);
   const [removing, setRemoving] = useState<Layer | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -33,6 +33,8 @@ export function LayersPanel() {
   );
 
   const { applyFile, upload } = useLayerUpload(setProgress);
+  // The canvas shows the floor picked, else the one shown first.
+  const shown = doc.layers.some((l) => l.id === layer) ? layer : (doc.settings.defaultLayer ?? doc.layers[0]?.id);
 
   /** A file dropped on the panel makes a new layer; dropped on a layer's card, it replaces that layer's file. */
   const dropUpload = (layerId: string | null) => (file: File) => void upload(file, layerId);
@@ -83,7 +85,12 @@ export function LayersPanel() {
             onLibrary={() => pickLibrary(l.id)}
             onDefault={() => run(setDefaultLayer, { id: l.id })}
             onRemove={() => setRemoving(l)}
-            onShow={() => setLayer(l.id)}
+            shown={shown === l.id}
+            onShow={() => {
+              setLayer(l.id);
+              // The map changes out of a screen reader's reach: say which floor it shows now.
+              reorder.announce(`Showing ${l.name}.`);
+            }}
           />
         ))}
       </ol>
@@ -241,10 +248,21 @@ function useRecogniseSvg(l: Layer) {
   return { busy, recognise, preview };
 }
 
+/** The layer's thumbnail: shows it on the canvas, and is pressed while the canvas shows it. */
+function ShowLayerButton({ file, shown, onShow }: { file: string; shown: boolean; onShow(): void }) {
+  return (
+    <button type="button" className="link-btn" onClick={onShow} title="Show this layer" aria-pressed={shown}>
+      {file ? <LayerThumb file={file} /> : <span className="card__thumb card__thumb--blank" />}
+    </button>
+  );
+}
+
 function LayerCard(props: {
   layer: Layer;
   count: number;
   isDefault: boolean;
+  /** The floor the canvas shows. */
+  shown: boolean;
   itemProps: ReturnType<CardReorder<Layer>['itemProps']>;
   handle: ReactNode;
   moveButtons: ReactNode;
@@ -265,9 +283,7 @@ function LayerCard(props: {
     <li className="card" aria-label={l.name} {...props.itemProps} {...dropTarget(props.onDropFile)}>
       <div className="card__row">
         {props.handle}
-        <button type="button" className="link-btn" onClick={props.onShow} title="Show this layer">
-          {l.file ? <LayerThumb file={l.file} /> : <span className="card__thumb card__thumb--blank" />}
-        </button>
+        <ShowLayerButton file={l.file} shown={props.shown} onShow={props.onShow} />
         <div className="card__grow">
           <TextProp
             label="Name"
