@@ -34,6 +34,17 @@ export function isEditableElement(element: Element | null): boolean {
   return (element as HTMLElement).isContentEditable === true || element.getAttribute('contenteditable') === 'true';
 }
 
+/** Input types a browser keeps an undo history of typing for. */
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+
+/** True for elements the author types text into, which have the browser's own undo (Ctrl/⌘+Z) of that typing. */
+export function isTextEntry(element: Element | null): boolean {
+  if (!element) return false;
+  if (element.tagName === 'TEXTAREA') return true;
+  if (element.tagName === 'INPUT') return TEXT_INPUT_TYPES.has((element as HTMLInputElement).type);
+  return (element as HTMLElement).isContentEditable === true || element.getAttribute('contenteditable') === 'true';
+}
+
 /** A label for hints: 'Ctrl+Shift+K' (or '⌘' style on Apple platforms when asked). */
 export function formatShortcut(shortcut: Shortcut, apple = false): string {
   const parts: string[] = [];

@@ -8,6 +8,7 @@ import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/s
 import { usePointerWords } from '../../lib/pointer-words';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
+import { LiveText } from '../../components/LiveText';
 import { announcementAtom, dialogAtom, layerAtom, toolAtom } from './editor-state';
 import { runCommand, useCommandContext } from './commands';
 import { PendingEditsContext, saveMessage, usePendingEdit, type SaveStatus } from './save/save-controller';
@@ -227,13 +228,12 @@ export function ToolGroup() {
   );
 }
 
-/** What Undo and Redo did, for a screen reader; a repeat of the same words differs by a space, so it is said again. */
+/** What Undo and Redo did, for a screen reader; the same words twice are said twice (LiveText). */
 function Announcement() {
   const { text, n } = useAtomValue(announcementAtom);
   return (
     <span className="visually-hidden" role="status">
-      {text}
-      {n % 2 === 1 ? '\u00a0' : ''}
+      <LiveText text={text} n={n} />
     </span>
   );
 }

@@ -243,26 +243,67 @@ describe('editor commands', () => {
     expect(h.notices.at(-1)).toMatchObject({ kind: 'info', text: expect.stringMatching(/Nothing left to undo/) });
   });
 
-  it('tells a screen reader what Undo and Redo did, by key or button, and says the same words again', () => {
+  it('tells a screen reader what Undo and Redo did, by key or button, naming the location and field', () => {
     const h = setup();
     act(() => void h.store.dispatch(moveLocations, { ids: ['a1'], by: [0.1, 0] }));
     act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
-    act(() => void h.store.dispatch(updateLocation, { id: 'a2', patch: { title: 'Two' } }));
+    act(() => void h.store.dispatch(updateLocation, { id: 'a2', patch: { about: 'Two' } }));
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
     key('z', { ctrlKey: true });
-    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
-    const first = status.textContent;
-    // The next step has the same name: the region's text changes all the same, so it is said again.
+    expect(status.textContent!.trim()).toBe('Undone: Edit location: Location 2 (about).');
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
-    expect(status.textContent).not.toBe(first);
+    // Named as the author knew it when editing: by its title before the edit.
+    expect(status.textContent!.trim()).toBe('Undone: Edit location: Location 0 (title).');
     key('z', { ctrlKey: true });
     expect(status.textContent!.trim()).toBe('Undone: Move locations.');
     key('z', { ctrlKey: true, shiftKey: true });
     expect(status.textContent!.trim()).toBe('Redone: Move locations.');
     fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
-    expect(status.textContent!.trim()).toBe('Redone: Edit location.');
+    expect(status.textContent!.trim()).toBe('Redone: Edit location: Location 0 (title).');
+  });
+
+  it('says the same words again: Ctrl+Shift+Z then Ctrl+Y over two steps of the same name', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { about: 'One' } }));
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { about: 'Two' } }));
+    const status = screen.getByRole('status');
+    key('z', { ctrlKey: true });
+    key('z', { ctrlKey: true });
+    key('z', { ctrlKey: true, shiftKey: true });
+    const words = () => [...status.querySelectorAll('*')].find((n) => n.textContent);
+    const first = words();
+    expect(first?.textContent).toBe('Redone: Edit location: Location 0 (about).');
+    key('y', { ctrlKey: true });
+    expect(h.doc().locations[0]!.about).toBe('Two');
+    // A new node, read whole as an addition: the same text left in place (or changed by a space) is not read again.
+    expect(words()?.textContent).toBe('Redone: Edit location: Location 0 (about).');
+    expect(words()).not.toBe(first);
+    expect(first?.isConnected).toBe(false);
+  });
+
+  it('leaves Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to a text field, its own undo of typing; a checkbox does not take them', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
+    const field = document.createElement('input');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    document.body.append(field, box);
+    act(() => field.focus());
+    const passed = (k: string, init: KeyboardEventInit) => fireEvent.keyDown(field, { key: k, ...init });
+    // Not prevented: the browser undoes the field's typing, and the map keeps its edit.
+    expect(passed('z', { ctrlKey: true })).toBe(true);
+    expect(h.doc().locations[0]!.title).toBe('One');
+    act(() => box.focus());
+    key('z', { ctrlKey: true });
+    expect(h.doc().locations[0]!.title).toBe('Location 0');
+    act(() => field.focus());
+    expect(passed('z', { ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(passed('y', { ctrlKey: true })).toBe(true);
+    expect(h.doc().locations[0]!.title).toBe('Location 0');
+    act(() => field.blur());
+    field.remove();
+    box.remove();
   });
 
   it('says "Nothing to undo." when Ctrl+Z finds nothing to undo, instead of leaving what the last Undo said', () => {
@@ -270,7 +311,7 @@ describe('editor commands', () => {
     act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
     const status = screen.getByRole('status');
     key('z', { ctrlKey: true });
-    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
+    expect(status.textContent!.trim()).toBe('Undone: Edit location: Location 0 (title).');
     key('z', { ctrlKey: true });
     expect(status.textContent!.trim()).toBe('Nothing to undo.');
     expect(h.doc().locations[0]!.title).toBe('Location 0');

@@ -7,7 +7,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { modalOpen } from '../../components/Modal';
-import { isEditableElement, matchesShortcut, type Shortcut } from '../../components/shortcut';
+import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '../../components/shortcut';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
@@ -36,6 +36,8 @@ export interface EditorCommand {
   keyTest?(event: KeyboardEvent, ctx: CommandContext): boolean;
   /** With `keyTest`: the keys the shortcuts dialog shows for it (shortcuts, or words that describe them). */
   readonly shown?: readonly (Shortcut | string)[];
+  /** Its keys, chords too, pass to a focused text field, whose own typing they are for (Ctrl/⌘+Z undoes typing). */
+  readonly leavesTextFields?: boolean;
   /** Caught before other handlers (the map's own arrow-key panning). */
   readonly capture?: boolean;
   /**
@@ -81,6 +83,7 @@ export function commandForKey(event: KeyboardEvent, ctx: CommandContext, capture
       : (command.keys ?? []).some((k) => {
           if (!matchesShortcut(event, k)) return false;
           const chord = !!(k.ctrl || k.meta || k.alt || k.mod);
+          if (command.leavesTextFields && isTextEntry(document.activeElement)) return false;
           return chord || !isEditableElement(document.activeElement);
         });
     if (hit && (!command.enabled || command.enabled(ctx))) return command;
@@ -92,8 +95,8 @@ export const undo = defineCommand({
   name: 'undo',
   label: 'Undo',
   keys: [{ key: 'z', mod: true }],
-  // With nothing to undo, its keys still pass through in a field (the field's own undo), and elsewhere say so.
-  enabled: ({ editor }) => editor.store.getState().canUndo || !isEditableElement(document.activeElement),
+  // In a text field Ctrl/⌘+Z takes back typing, as everywhere else: the map's edits are undone from outside it.
+  leavesTextFields: true,
   perform({ editor, announce }) {
     if (!editor.store.getState().canUndo) return announce('Nothing to undo.');
     // Steps whose changes were all replaced by another tab's since are skipped; say so when none is left. The step
@@ -110,7 +113,7 @@ export const redo = defineCommand({
     { key: 'z', mod: true, shift: true },
     { key: 'y', mod: true },
   ],
-  enabled: ({ editor }) => editor.store.getState().canRedo || !isEditableElement(document.activeElement),
+  leavesTextFields: true,
   perform({ editor, announce }) {
     if (!editor.store.getState().canRedo) return announce('Nothing to redo.');
     if (editor.store.redo()) announce(`Redone: ${editor.store.getState().undoLabel}.`);

@@ -11,7 +11,7 @@ describe('editor store', () => {
     const off = store.subscribe((s) => seen.push(s.doc.locations.length));
     store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
     store.dispatch(moveLocation, { id: 'a', coord: [0.5, 0.5] });
-    expect(store.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'Move location' });
+    expect(store.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'Move location: Location 1' });
     expect(store.undo()).toBe(true);
     expect(store.getState().doc.locations[0]!.coord).toEqual([0.1, 0.1]);
     expect(store.undo()).toBe(true);

@@ -219,7 +219,11 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       // An edit that changes nothing (a field committing the value it has) is no undo step and tells no one.
       if (next === state.doc || deepEqual(next, state.doc)) return state.doc;
       if (batchStart === null)
-        history.add({ before: state.doc, after: next, label: action.label }, options.coalesce, now());
+        history.add(
+          { before: state.doc, after: next, label: action.describe?.(state.doc, args) ?? action.label },
+          options.coalesce,
+          now(),
+        );
       publish(next);
       return next;
     },

@@ -143,7 +143,7 @@ describe('undo with changes from elsewhere', () => {
     store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
     // Another tab added "d"; the merge puts it in the store without an undo step.
     store.applyRemote(addLocation.perform(store.getState().doc, { id: 'd', coord: [0.9, 0.9], title: 'Theirs' }));
-    expect(store.getState().undoLabel).toBe('Edit location');
+    expect(store.getState().undoLabel).toBe('Edit location: Room a (title)');
     expect(store.undo()).toBe(true);
     const doc = store.getState().doc;
     expect(doc.locations.find((l) => l.id === 'a')!.title).toBe('Room a');
@@ -191,7 +191,7 @@ describe('undo with changes from elsewhere', () => {
     const store = createEditorStore(start());
     store.dispatch(moveLocations, { ids: ['b'], by: [0.1, 0] });
     store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
-    expect(store.getState().undoLabel).toBe('Edit location');
+    expect(store.getState().undoLabel).toBe('Edit location: Room a (title)');
     store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'a', patch: { title: 'Theirs' } }));
     expect(store.getState().undoLabel).toBe('Move locations');
     store.applyRemote(moveLocations.perform(store.getState().doc, { ids: ['b'], by: [0, 0.1] }));

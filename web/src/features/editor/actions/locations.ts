@@ -135,12 +135,17 @@ export const addLocation = defineAction<AddLocationArgs>({
   },
 });
 
+/** A location as the author knows it, for undo's step names: its title, else its id. */
+const locationName = (doc: MapDocument, id: string): string => doc.locations.find((l) => l.id === id)?.title || id;
+
 /** Field changes of one location; `undefined` (or '') removes an optional field. */
 export type LocationPatch = { [K in keyof Location]?: Location[K] | undefined };
 
 export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>({
   name: 'location.update',
   label: 'Edit location',
+  // Undo says which location and which of its fields, not only "Edit location" for every edit.
+  describe: (doc, { id, patch }) => `Edit location: ${locationName(doc, id)} (${Object.keys(patch).join(', ')})`,
   perform(doc, { id, patch }) {
     const i = indexOfId(doc.locations, id, 'location');
     const before = doc.locations[i]!;
@@ -168,6 +173,7 @@ export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>
 export const moveLocation = defineAction<{ id: string; coord: readonly [number, number] }>({
   name: 'location.move',
   label: 'Move location',
+  describe: (doc, { id }) => `Move location: ${locationName(doc, id)}`,
   perform(doc, { id, coord }) {
     const i = indexOfId(doc.locations, id, 'location');
     const locations = doc.locations.slice();

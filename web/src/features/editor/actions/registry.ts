@@ -18,6 +18,11 @@ export interface EditorAction<A = void> {
   readonly name: string;
   /** Label for menus, undo tooltips ("Undo Move location") and the history of edits. */
   readonly label: string;
+  /**
+   * The undo step's name for these arguments, naming what it changes ("Edit location: Clinic (title)"), read on the
+   * document before the edit; `label` when absent.
+   */
+  describe?(doc: MapDocument, args: A): string;
   perform(doc: MapDocument, args: A): MapDocument;
 }
 

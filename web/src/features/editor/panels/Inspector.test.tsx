@@ -253,7 +253,7 @@ describe('the shape a location stands for', () => {
 
     edit('Shape', 'stairs');
     expect(h.doc().locations[1]).toMatchObject({ id: 'lift-2', shape: 'stairs' });
-    expect(h.store.getState().undoLabel).toBe('Edit location');
+    expect(h.store.getState().undoLabel).toBe('Edit location: Lift 2 (shape)');
     act(() => void h.store.undo());
     expect(h.doc().locations[1]!.shape).toBe('lift');
 

@@ -12,6 +12,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { LiveText } from '../../../components/LiveText';
 import {
   dropEdge,
   keyboardMoveTarget,
@@ -27,8 +28,7 @@ export function useAnnouncer(): [ReactNode, (text: string) => void] {
   const announce = useCallback((text: string) => setMessage((m) => ({ text, n: m.n + 1 })), []);
   const region = (
     <p className="visually-hidden" role="status" aria-live="polite" data-testid="reorder-announcer">
-      {message.text}
-      {message.n % 2 === 1 ? '\u00a0' : ''}
+      <LiveText text={message.text} n={message.n} />
     </p>
   );
   return [region, announce];
