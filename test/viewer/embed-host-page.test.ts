@@ -7,8 +7,6 @@
  * and the open room's highlight, which keeps the plan's own label readable.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +16,7 @@ import { iframeSnippet } from '../../web/src/features/editor/dialogs/embed-snipp
 import { buckets, s3 } from '../helpers/accounts';
 import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
+import { serveHostPage } from '../helpers/host-page';
 
 let browser: Browser;
 
@@ -28,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function serve(html: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(html);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
-}
 
 /** A customer's page with a sticky 64 px header, text, the script-tag embed of the demo map, and more text. */
 const stickyHeaderPage = (padding = '') => `<!doctype html><html><head>
@@ -67,7 +56,7 @@ describe('the script-tag embed on a phone, under the page’s sticky header', ()
   ])(
     'shows the map under %s when a location opens from the directory below it, scrolling no more than needed',
     async (_, padding) => {
-      const host = await serve(stickyHeaderPage(padding));
+      const host = await serveHostPage(stickyHeaderPage(padding));
       const context = await newContext(browser, { width: 390, height: 844 });
       const page = await context.newPage();
       const errors = collectErrors(page);
@@ -125,7 +114,7 @@ describe('the script-tag embed on a phone, sized by itself', () => {
     <script src="${baseUrl()}/embed.js" async></script></body></html>`;
 
   async function routeOnPhone(style: string) {
-    const host = await serve(phonePage(style));
+    const host = await serveHostPage(phonePage(style));
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -166,7 +155,7 @@ describe('the script-tag embed on a phone, sized by itself', () => {
 
 describe('the iframe embed’s links', () => {
   it('opens a location’s link to another site in a new tab, without an opener, not inside the frame', async () => {
-    const host = await serve(`<!doctype html><html><body><h1>Riverside</h1>
+    const host = await serveHostPage(`<!doctype html><html><body><h1>Riverside</h1>
       <iframe src="${baseUrl()}/m/demo?location=harrow-finch" title="Map" style="width:1000px;height:700px;border:0"></iframe>
       </body></html>`);
     const context = await newContext(browser, { width: 1280, height: 800 });
@@ -195,7 +184,7 @@ describe('a location’s Copy link in the iframe embed', () => {
   const LOCATION = 'harrow-finch';
   /** The customer's page with the map's iframe opened at the location: the editor's snippet, or an older one. */
   const framePage = (snippet: string) =>
-    serve(
+    serveHostPage(
       `<!doctype html><html><body><h1>Riverside</h1>${snippet.replace('/m/demo"', `/m/demo?location=${LOCATION}"`)}</body></html>`,
     );
 
@@ -270,7 +259,7 @@ describe('a location’s Copy link in the script-tag embed', () => {
   ])(
     'says the link is copied on %s without scrolling the customer’s page, its button at the window’s foot',
     async (device, size) => {
-      const host = await serve(stickyHeaderPage());
+      const host = await serveHostPage(stickyHeaderPage());
       const context = await newContext(browser, size);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.url });
       const page = await context.newPage();
@@ -398,7 +387,7 @@ describe('a script-tag embed opened by a link to a location', () => {
     <script src="${baseUrl()}/embed.js" async></script></body></html>`;
 
   it('opens it without taking the keyboard from the page’s own field; a visitor’s choice in the map takes focus', async () => {
-    const host = await serve(fieldPage());
+    const host = await serveHostPage(fieldPage());
     const context = await newContext(browser, { width: 1280, height: 800 });
     const page = await context.newPage();
     const errors = collectErrors(page);

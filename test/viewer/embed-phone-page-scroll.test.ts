@@ -5,8 +5,6 @@
  * 760 px, the whole screen below the header, and no swipe could get the visitor off it.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +12,7 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import { buckets, s3 } from '../helpers/accounts';
 import { artifact, collectErrors, launchBrowser } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
+import { serveHostPage } from '../helpers/host-page';
 
 let browser: Browser;
 let mapId: string;
@@ -54,16 +53,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function serve(html: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(html);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
-}
-
 /** The developer's page: a sticky 64 px header, text, the map's script-tag embed without a height, more text. */
 const hostPage = (id: string) => `<!doctype html><html><head>
   <meta name="viewport" content="width=device-width,initial-scale=1"><style>
@@ -100,7 +89,7 @@ describe('a phone’s script-tag embed of a tall plan in a long page', () => {
     [390, 844],
     [375, 667],
   ])('leaves a quarter of a %i×%i screen for one finger to scroll the page past the map', async (width, height) => {
-    const host = await serve(hostPage(mapId));
+    const host = await serveHostPage(hostPage(mapId));
     const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors = collectErrors(page);

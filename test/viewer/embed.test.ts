@@ -5,8 +5,6 @@
  * carry the XSS corpus.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -17,6 +15,7 @@ import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext, settled, settledBox } from '../helpers/browser';
 import { MARGIN } from '../../web/src/viewer/markers/surface';
 import { baseUrl, createUser, type TestUser, createPublishedMap } from '../helpers/stack';
+import { serveHostPage } from '../helpers/host-page';
 
 let browser: Browser;
 
@@ -516,7 +515,7 @@ describe('a map with a CSV of locations', () => {
     await page.context().close();
 
     // The script-tag embed on another site reads the same CSV across origins.
-    const host = await serve((_, res) => {
+    const host = await serveHostPage((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><html><body><div id="map" data-mapnest-map="${id}" style="height:600px"></div>
         <script src="${baseUrl()}/embed.js" async></script></body></html>`);
@@ -597,7 +596,7 @@ describe('embed states', () => {
 
 describe('the script-tag embed', () => {
   it('mounts the map into a shadow root on another site and reports events to it', async () => {
-    const host = await serve((_, res) => {
+    const host = await serveHostPage((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><html><body style="letter-spacing:3px;text-transform:uppercase;word-spacing:9px;line-height:4"><h1 class="mn-viewer">Host page</h1>
         <div id="map" data-mapnest-map="demo" style="height:600px"></div>
@@ -640,7 +639,7 @@ describe('the script-tag embed', () => {
 
 describe('a map made of script-injection vectors', () => {
   it('shows the map and its descriptions without running any script, opening any dialog or loading anything from another site', async () => {
-    const layer = await serve((_, res) => {
+    const layer = await serveHostPage((_, res) => {
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
       res.end(svgDocument('<rect id="xss-region" x="400" y="300" width="200" height="150" fill="#ddd"/>'));
     });
@@ -739,10 +738,3 @@ describe('a map made of script-injection vectors', () => {
     // busy 2-core machine can take longer than the project's 60 s.
   }, 180_000);
 });
-
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer(handler);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
-}

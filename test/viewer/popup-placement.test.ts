@@ -3,14 +3,13 @@
  * deep-linked to a location near one of the four edges of the demo map. The embedded map has no directory: in a
  * short box with one, details open in the directory's place instead of a popup (ADR 065, device-shapes.test.ts).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, newContext, settledBox, artifact } from '../helpers/browser';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
+import { serveHostPage } from '../helpers/host-page';
 
 let browser: Browser;
 /** The demo map without its directory, so that a short box shows popups. */
@@ -31,13 +30,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; stop(): Promise<void> }> {
-  const server: Server = createServer(handler);
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
-}
-
 /** Demo locations near the top (a pin and a room), bottom, left and right edges of the plan. */
 const EDGES = [
   ['top-pin', 'taxi-rank'],
@@ -53,7 +45,7 @@ describe('a deep-linked popup in a small script-tag embed', () => {
     ['a 600×320 container', 600, 320],
     ['a 760×260 container', 760, 260],
   ])('stays inside %s, whichever edge the location is near', async (_, width, height) => {
-    const host = await serve((_req, res) => {
+    const host = await serveHostPage((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><html><body style="margin:40px">
         ${EDGES.map(([name, id]) => `<div id="${name}" data-mapnest-map="${noDirectory}" data-location="${id}" style="width:${width}px;height:${height}px;margin-bottom:40px"></div>`).join('\n')}
