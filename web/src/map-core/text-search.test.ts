@@ -17,6 +17,10 @@ describe('foldText', () => {
 
   it('agrees with its mapped variant for any text', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(s) === foldWithMap(s).folded));
+    // Any UTF-16 units too, lone surrogates among them, and text that is mostly plain ASCII with capitals.
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => foldText(s) === foldWithMap(s).folded));
+    const mixed = fc.constantFrom('A', 'Zz', 'q', ' ', '\u00a0', 'É', 'ẞ', '\ud83d\ude00', '\ud800', 'İ', 'Σ');
+    fc.assert(fc.property(fc.string({ unit: mixed }), (s) => foldText(s) === foldWithMap(s).folded));
   });
 
   it('is idempotent', () => {
