@@ -263,4 +263,20 @@ describe('three-way merge (cases)', () => {
     theirs.locations.splice(1, 0, { id: 'x', title: 'New', coord: [0.4, 0.4] });
     expect(merge3(b, ours, theirs).doc.locations.map((l) => l.id)).toEqual(['c', 'b', 'a', 'x']);
   });
+
+  it('hands back the objects it was given wherever the merge left them as they were', () => {
+    const b = base();
+    b.groups = [{ id: 'food', name: 'Food' }];
+    const ours = { ...b, locations: b.locations.map((l, i) => (i === 0 ? { ...l, title: 'Mine' } : l)) };
+    const theirs = { ...b, groups: [{ id: 'food', name: 'Meals' }] };
+    const { doc } = merge3(b, ours, theirs);
+    expect(doc.locations[0]!.title).toBe('Mine');
+    expect(doc.groups[0]!.name).toBe('Meals');
+    // The untouched locations, and collections and settings as one side has them, are the same objects.
+    expect(doc.locations.slice(1).every((l, i) => l === b.locations[i + 1])).toBe(true);
+    expect(doc.locations[0]).toBe(ours.locations[0]);
+    expect(doc.groups).toBe(theirs.groups);
+    expect(doc.layers).toBe(b.layers);
+    expect(doc.settings).toBe(b.settings);
+  });
 });

@@ -272,9 +272,32 @@ export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument
     );
   }
   const valid = parseIfValid(out);
-  if (valid) return { doc: valid, conflicts: m.conflicts, repairs: [] };
+  if (valid) return { doc: sharing(valid, out, ours, theirs), conflicts: m.conflicts, repairs: [] };
   const { document, warnings } = restoreDocument(out);
   return { doc: document, conflicts: m.conflicts, repairs: warnings };
+}
+
+/**
+ * `parsed` (the merged document as the schema read it) with every part equal to what went in taken from the input
+ * instead, and a collection or the settings equal to a side's taken from that side. The parse copies every object:
+ * without this an undo over another tab's change, or a merge of one field, would hand the editor thousands of new
+ * locations, and every row, marker and cache keyed by a location would be made again, and every later comparison
+ * of documents would walk all of them.
+ */
+function sharing(parsed: MapDocument, merged: Plain, ...sides: MapDocument[]): MapDocument {
+  const out = { ...parsed } as unknown as Plain;
+  const settings = [...sides.map((d) => d.settings), merged.settings].find((s) => deepEqual(s, parsed.settings));
+  if (settings !== undefined) out.settings = settings;
+  for (const name of COLLECTIONS) {
+    const input = merged[name] as Plain[];
+    const items = (parsed[name] as unknown as Plain[]).map((item, i) => (deepEqual(item, input[i]) ? input[i]! : item));
+    const same = sides.find((d) => {
+      const theirs = d[name] as unknown as Plain[];
+      return theirs.length === items.length && theirs.every((item, i) => item === items[i]);
+    });
+    out[name] = same ? same[name] : items;
+  }
+  return out as unknown as MapDocument;
 }
 
 /** A short name for the item a conflict is about ("Location “Bakery”", "Settings"), from the first of `docs` that has it. */
