@@ -29,16 +29,24 @@ function searchText(l: Location, groupNames: ReadonlyMap<string, string>): strin
 
 /**
  * The locations whose search text has every term of the query, in the document's order. The texts are read while a
- * search is on, once per document (an edit of a big map does not fold every location's text again otherwise).
+ * search is on, and kept by location for as long as the groups stay the same: an edit of a big map while its list is
+ * searched folds again only the locations the edit made anew, not every location's text.
  */
 function useSearch(locations: readonly Location[], groups: readonly Group[], query: string): readonly Location[] {
   const terms = useMemo(() => queryTerms(query), [query]);
   const searching = terms.length > 0;
+  const known = useMemo(
+    () => ({ names: new Map(groups.map((g) => [g.id, g.name])), texts: new WeakMap<Location, string>() }),
+    [groups],
+  );
   const texts = useMemo(() => {
     if (!searching) return null;
-    const names = new Map(groups.map((g) => [g.id, g.name]));
-    return locations.map((l) => searchText(l, names));
-  }, [locations, groups, searching]);
+    return locations.map((l) => {
+      let text: string | undefined = known.texts.get(l);
+      if (text === undefined) known.texts.set(l, (text = searchText(l, known.names)));
+      return text;
+    });
+  }, [locations, known, searching]);
   return useMemo(
     () => (texts ? locations.filter((_, i) => terms.every((t) => texts[i]!.includes(t))) : locations),
     [locations, texts, terms],
