@@ -146,4 +146,22 @@ describe('store.batch', () => {
     expect(store.getState()).toMatchObject({ canUndo: false });
     expect(store.getState().doc.locations).toEqual([]);
   });
+
+  it('undoes over a change from elsewhere leaving every location the undo does not change as the editor has it', () => {
+    const start = blankDocument();
+    start.locations = ['a', 'b', 'c'].map((id, i) => ({ id, title: id, coord: [i / 4, 0.5] as [number, number] }));
+    const store = createEditorStore(start);
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
+    // Another tab's version, read from JSON: equal where nobody changed it, but none of it the same objects.
+    const remote = structuredClone(store.getState().doc);
+    remote.locations[2]!.title = 'Theirs';
+    store.applyRemote(remote);
+    expect(store.undo()).toBe(true);
+    const after = store.getState().doc;
+    expect(after.locations.map((l) => l.title)).toEqual(['a', 'b', 'Theirs']);
+    expect(after.locations[1]).toBe(remote.locations[1]);
+    expect(after.locations[2]).toBe(remote.locations[2]);
+    expect(after.settings).toBe(remote.settings);
+    expect(after.layers).toBe(remote.layers);
+  });
 });

@@ -75,9 +75,12 @@ export interface EditorStore {
 export function rebase(current: MapDocument, from: MapDocument, to: MapDocument): MapDocument | null {
   // A step with no net change (recorded before such steps were refused) changes nothing: it is skipped, not undone.
   if (current === from) return deepEqual(to, current) ? current : to;
-  let result = merge3(from, to, current);
-  if (result.conflicts.length)
-    result = merge3(from, to, current, Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const])));
+  // Equal parts are taken from `current`: the editor then draws and indexes again only what the step changes.
+  let result = merge3(from, to, current, {}, 'theirs');
+  if (result.conflicts.length) {
+    const choices = Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const]));
+    result = merge3(from, to, current, choices, 'theirs');
+  }
   if (result.repairs.length) return null;
   return deepEqual(result.doc, current) ? current : result.doc;
 }

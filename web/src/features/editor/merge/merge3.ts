@@ -93,7 +93,10 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 class Merger {
   readonly conflicts: Conflict[] = [];
-  constructor(private readonly choices: Choices) {}
+  constructor(
+    private readonly choices: Choices,
+    private readonly equalFrom: Side,
+  ) {}
 
   /** The side chosen for a conflict (ours unless told otherwise), recording the conflict. */
   pick(conflict: Conflict): Side {
@@ -111,7 +114,7 @@ class Merger {
     t: unknown,
     at: Omit<Conflict, 'key' | 'kind' | 'base' | 'ours' | 'theirs' | 'field'> & { prefix: string; path: string[] },
   ): unknown {
-    if (deepEqual(o, t)) return o;
+    if (deepEqual(o, t)) return this.equalFrom === 'ours' ? o : t;
     if (deepEqual(o, b)) return t;
     if (deepEqual(t, b)) return o;
     if (isPlain(o) && isPlain(t) && (b === undefined || isPlain(b))) {
@@ -253,12 +256,22 @@ function unionKeys(...objects: Plain[]): string[] {
   return out;
 }
 
-/** Merges `ours` and `theirs`, both made from `base`; conflicts resolve by `choices` (default: ours). */
-export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument, choices: Choices = {}): MergeResult {
+/**
+ * Merges `ours` and `theirs`, both made from `base`; conflicts resolve by `choices` (default: ours). What both sides
+ * have equal is taken from `equalFrom`'s objects: the side that is the editor's document now, so that the editor
+ * draws and indexes again only what the merge changed.
+ */
+export function merge3(
+  base: MapDocument,
+  ours: MapDocument,
+  theirs: MapDocument,
+  choices: Choices = {},
+  equalFrom: Side = 'ours',
+): MergeResult {
   if (deepEqual(ours, theirs)) return { doc: theirs, conflicts: [], repairs: [] };
   if (deepEqual(ours, base)) return { doc: theirs, conflicts: [], repairs: [] };
   if (deepEqual(theirs, base)) return { doc: ours, conflicts: [], repairs: [] };
-  const m = new Merger(choices);
+  const m = new Merger(choices, equalFrom);
   const out: Plain = { schemaVersion: theirs.schemaVersion };
   out.settings =
     m.value(base.settings, ours.settings, theirs.settings, { area: 'settings', prefix: 'settings', path: [] }) ??
@@ -272,7 +285,12 @@ export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument
     );
   }
   const valid = parseIfValid(out);
-  if (valid) return { doc: sharing(valid, out, ours, theirs), conflicts: m.conflicts, repairs: [] };
+  if (valid)
+    return {
+      doc: sharing(valid, out, equalFrom === 'ours' ? [ours, theirs] : [theirs, ours]),
+      conflicts: m.conflicts,
+      repairs: [],
+    };
   const { document, warnings } = restoreDocument(out);
   return { doc: document, conflicts: m.conflicts, repairs: warnings };
 }
@@ -284,7 +302,7 @@ export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument
  * locations, and every row, marker and cache keyed by a location would be made again, and every later comparison
  * of documents would walk all of them.
  */
-function sharing(parsed: MapDocument, merged: Plain, ...sides: MapDocument[]): MapDocument {
+function sharing(parsed: MapDocument, merged: Plain, sides: readonly MapDocument[]): MapDocument {
   const out = { ...parsed } as unknown as Plain;
   const settings = [...sides.map((d) => d.settings), merged.settings].find((s) => deepEqual(s, parsed.settings));
   if (settings !== undefined) out.settings = settings;
