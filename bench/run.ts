@@ -20,6 +20,7 @@ import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
 import { floorTable } from './floor-bench';
 import { parseTable } from './parse-bench';
+import { bigMapTable } from './big-map-edits';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
 import {
@@ -426,6 +427,8 @@ async function main(): Promise<void> {
   // What reading a map document costs a cold and a warm process, by size (ADR 050): Node alone, no browser.
   if (!readyOnly)
     console.log(`\nMap document parse, store locators by size (Node)\n\n${parseTable(runs === 1 ? 1 : 5)}`);
+  // A trade fair's 4,000 locations: the list's search and an undo over another tab's change (Node alone).
+  if (!readyOnly) console.log(`\n${bigMapTable(4000, runs === 1 ? 3 : 7)}`);
 }
 
 await main();

@@ -40,3 +40,25 @@ export function published(id: string, document: MapDocument) {
     document,
   };
 }
+
+/**
+ * A trade fair's map: `n` exhibitors over 3 floors and 25 halls (groups), each with an About, a Description, custom
+ * fields and one or two halls, from a seeded generator: the shape of the big maps the editor's list and undo serve.
+ */
+export function tradeFairDocument(n: number, seed = 7): MapDocument {
+  const doc = blankDocument({ mapWidth: 1600, mapHeight: 1000, file: '', layerId: 'floor-0', layerName: 'Floor 0' });
+  doc.layers = [0, 1, 2].map((i) => ({ ...doc.layers[0]!, id: `floor-${i}`, name: `Floor ${i}` }));
+  doc.groups = Array.from({ length: 25 }, (_, i) => ({ id: `hall-${i}`, name: `Hall ${i + 1}`, color: COLORS[i % 8] }));
+  const rnd = seededRandom(seed + n);
+  doc.locations = Array.from({ length: n }, (_, i) => ({
+    id: `stand-${i}`,
+    title: `${['Nordic', 'Alpine', 'Coastal', 'Metro'][i % 4]} ${i % 3 ? 'Trading' : 'Tools'} ${i + 1}`,
+    about: `Stand ${1000 + i}: machines, parts and services for the trade, shown in hall ${(i % 25) + 1}.`,
+    desc: `<p>Exhibitor ${i + 1} &amp; partners.</p><p>Meet the team at stand ${1000 + i} every day of the fair.</p>`,
+    layer: `floor-${i % 3}`,
+    groups: [...new Set([`hall-${i % 25}`, `hall-${(i * 7) % 25}`])],
+    fields: { booth: `B${1000 + i}`, country: ['Deutschland', 'Österreich', 'Schweiz', 'España'][i % 4]! },
+    coord: [0.06 + rnd() * 0.88, 0.1 + rnd() * 0.8] as [number, number],
+  }));
+  return doc;
+}
