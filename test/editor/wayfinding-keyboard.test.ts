@@ -74,15 +74,21 @@ const drawnNodes = (page: Page) =>
     .locator('.editor__canvas .mn-net-node')
     .evaluateAll((els) => els.map((el) => JSON.parse(el.getAttribute('data-node')!) as [number, number]));
 
+/** A Professional map of the corridor, open in the editor's Wayfinding tab, signed in as its owner. */
+async function openCorridor(title: string) {
+  const id = await call<string>('createMap', { title, mapData: corridor() }, user);
+  await call('setMapState', { id, state: 3 }, user);
+  const context = await newContext(browser, { width: 1366, height: 768 });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await signInWithTokens(page, user);
+  await openWayfinding(page, id);
+  return { id, context, page, errors };
+}
+
 describe('a wayfinding node moved without dragging', () => {
   it('takes a typed X and Y and the arrow keys, undoes one press with Ctrl+Z, and stays put after a reload; an edge is marked by the keyboard too', async () => {
-    const id = await call<string>('createMap', { title: 'Keyboard network', mapData: corridor() }, user);
-    await call('setMapState', { id, state: 3 }, user);
-    const context = await newContext(browser, { width: 1366, height: 768 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInWithTokens(page, user);
-    await openWayfinding(page, id);
+    const { id, context, page, errors } = await openCorridor('Keyboard network');
     const status = page.locator('.editor [role="status"]').filter({ hasText: /Node/ });
 
     await page.locator('.editor__canvas [data-node="[0.3,0.5]"]').click();
@@ -163,13 +169,7 @@ describe('a wayfinding node moved without dragging', () => {
   }, 120_000);
 
   it('draws a path by the keyboard alone, saying each point, and makes its end a lift', async () => {
-    const id = await call<string>('createMap', { title: 'Keyboard paths', mapData: corridor() }, user);
-    await call('setMapState', { id, state: 3 }, user);
-    const context = await newContext(browser, { width: 1366, height: 768 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInWithTokens(page, user);
-    await openWayfinding(page, id);
+    const { id, context, page, errors } = await openCorridor('Keyboard paths');
     const status = page.locator('.editor [role="status"]').filter({ hasText: /Path|Point|point/ });
 
     await page.getByRole('button', { name: 'Draw paths' }).focus();
