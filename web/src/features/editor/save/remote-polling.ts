@@ -1,6 +1,8 @@
 /**
  * Versions saved elsewhere (another tab, another author), looked for when the page gets focus or is shown, and
- * every few seconds while it is visible, so their work arrives before the next save (save-controller.ts).
+ * every few seconds while it is visible, so their work arrives before the next save (save-controller.ts). Another
+ * tab of this browser says so at once when it reaches a new version (a BroadcastChannel per map), so two windows
+ * side by side do not wait for the next poll.
  */
 import { CallError } from '@mapnest/shared/errors';
 import { reportError } from '../../../lib/analytics';
@@ -16,7 +18,7 @@ export const REMOTE_POLL_MS = 15_000;
 export interface RemotePolling {
   /** Looks for a version saved elsewhere now; merges or shows it. */
   checkRemote(): Promise<void>;
-  /** Looks on focus, when the page is shown and every few seconds; returns what stops it. */
+  /** Looks on focus, when the page is shown, when another tab tells of a version and every few seconds; returns what stops it. */
   start(): () => void;
 }
 
@@ -63,16 +65,37 @@ export function pollRemote(session: SaveSession, backup: BackupWriter, queue: Sa
   };
   const listens = o.fetchCurrent && typeof window !== 'undefined';
 
+  /** Tells this browser's other tabs of the map each version this one reaches, and looks when one tells of theirs. */
+  function tellTabs(): () => void {
+    if (!listens || typeof BroadcastChannel === 'undefined') return () => {};
+    const channel = new BroadcastChannel(`mapnest-map-versions:${o.mapId}`);
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (typeof event.data === 'number' && event.data > session.state.version) onFocus();
+    };
+    let told = session.state.version;
+    const stop = session.subscribe(({ version }) => {
+      if (version <= told) return;
+      told = version;
+      channel.postMessage(version);
+    });
+    return () => {
+      stop();
+      channel.close();
+    };
+  }
+
   return {
     checkRemote,
     start() {
       const poll = o.fetchCurrent && pollMs > 0 ? setInterval(onFocus, pollMs) : undefined;
+      const stopTelling = tellTabs();
       if (listens) {
         window.addEventListener('focus', onFocus);
         document.addEventListener('visibilitychange', onFocus);
       }
       return () => {
         clearInterval(poll);
+        stopTelling();
         if (listens) {
           window.removeEventListener('focus', onFocus);
           document.removeEventListener('visibilitychange', onFocus);
