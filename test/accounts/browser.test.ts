@@ -12,6 +12,7 @@ import { authLink, jwtPayload, waitForMail, withSignInAge } from '../helpers/acc
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
 import { call, createUser, signIn } from '../helpers/stack';
 import { inject } from 'vitest';
+import { VERIFIED_MESSAGE } from '../../web/src/features/auth/pending-signup';
 
 let browser: Browser;
 let tab: { context: BrowserContext; page: Page; errors: string[] };
@@ -92,7 +93,9 @@ describe('accounts in the browser', () => {
     const other = await context.newPage();
     await other.goto(link.toString());
     await other.waitForURL('**/maps');
+    await other.getByRole('status').getByText(VERIFIED_MESSAGE).waitFor();
     await page.waitForURL('**/maps');
+    await page.getByRole('status').getByText(VERIFIED_MESSAGE).waitFor();
     await other.close();
 
     // The same link again is refused with the expired or invalid link message.

@@ -12,7 +12,7 @@ import { call } from '../../lib/api';
 import { AuthCard, FormMessage } from './AuthCard';
 import { actionCodeMessage, classifyAuthError, isResetTriggerFailure } from './auth-errors';
 import { parseAuthAction, withoutSignInToken } from './auth-action';
-import { announceVerified, clearPendingSignUp } from './pending-signup';
+import { announceVerified, clearPendingSignUp, verifiedArrival } from './pending-signup';
 import { loadAuthService, refreshSession, signOutAndClear } from './session-bootstrap';
 
 type Outcome = { status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
@@ -93,7 +93,7 @@ function VerifyEmail({ email, code, signInToken }: { email: string; code: string
     if (signedIn) {
       clearPendingSignUp();
       await refreshSession();
-      navigate(SIGNED_IN_HOME, { replace: true });
+      navigate(verifiedArrival.to, verifiedArrival.options);
       return { status: 'working' };
     }
     const usedUp = token && !someoneSignedIn ? ` ${LINK_USED_MESSAGE}` : '';

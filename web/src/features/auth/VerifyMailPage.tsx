@@ -6,7 +6,13 @@ import { PageLoading } from '../../components/Spinner';
 import { AuthCard, FormMessage } from './AuthCard';
 import { classifyAuthError, signInMessage } from './auth-errors';
 import { EmailGate } from './EmailGate';
-import { clearPendingSignUp, pendingSignUp, VERIFIED_EVENT_KEY, verifiedEmailOf } from './pending-signup';
+import {
+  clearPendingSignUp,
+  pendingSignUp,
+  VERIFIED_EVENT_KEY,
+  verifiedArrival,
+  verifiedEmailOf,
+} from './pending-signup';
 import { loadAuthService, refreshSession } from './session-bootstrap';
 import { sameEmail } from '@mapnest/shared/accounts';
 
@@ -32,13 +38,13 @@ export default function VerifyMailPage() {
       if (result !== 'signedIn') return; // still unverified: keep waiting
       clearPendingSignUp();
       await refreshSession();
-      navigate('/maps', { replace: true });
+      navigate(verifiedArrival.to, verifiedArrival.options);
     } catch (err) {
       // The link, followed in another tab of this browser, signed in already (ADR 036): this tab shares the session.
       if ((err as { name?: string })?.name === 'UserAlreadyAuthenticatedException') {
         clearPendingSignUp();
         await refreshSession();
-        navigate('/maps', { replace: true });
+        navigate(verifiedArrival.to, verifiedArrival.options);
         return;
       }
       setError(signInMessage(classifyAuthError(err)));
@@ -63,7 +69,9 @@ export default function VerifyMailPage() {
   }, [pending, trySignIn]);
 
   if (!init) return <PageLoading label="Checking your session" />;
-  if (user?.emailVerified) return <Navigate to="/maps" replace />;
+  // Signed in by the link in another tab (the session is shared): the registration this tab waited on is verified.
+  if (user?.emailVerified)
+    return <Navigate to={verifiedArrival.to} replace state={pending ? verifiedArrival.options.state : undefined} />;
   if (user) {
     return <EmailGate email={user.email} onResend={async () => (await loadAuthService()).resendEmailVerification()} />;
   }

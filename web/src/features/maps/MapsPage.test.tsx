@@ -8,6 +8,7 @@ import { call } from '../../lib/api';
 import { aMap, anEntry, deferred, leftForCheckout, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { shortDate } from './map-format';
 import { readPendingCheckout } from '../billing/checkout-pending';
+import { verifiedArrival, VERIFIED_MESSAGE } from '../auth/pending-signup';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -54,6 +55,21 @@ describe('maps list', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.getByRole('region', { name: 'Map slots' }).textContent).toContain('0 of 2 used');
     expect(calls.unexpected).toEqual([]);
+  });
+
+  it('welcomes a new account arriving from its verification, once: a reload of the page says nothing', async () => {
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
+    const { router, unmount } = renderRoutes('/', { session: signedIn });
+    await act(() => router.navigate(verifiedArrival.to, verifiedArrival.options));
+    expect((await screen.findByRole('status')).textContent).toContain(VERIFIED_MESSAGE);
+    await screen.findByRole('heading', { name: 'Create your first map' });
+    // The arrival leaves the history entry: the same entry rendered again (a reload) has no welcome.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/maps');
+    unmount();
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('heading', { name: 'Create your first map' });
+    expect(screen.queryByText(VERIFIED_MESSAGE)).toBeNull();
   });
 
   it('shows each map as a card with preview, state, edit time and counts', async () => {

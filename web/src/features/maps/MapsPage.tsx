@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
 import { isTestState, type MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
@@ -30,6 +30,7 @@ import { LapsedNotice } from '../billing/LapsedNotice';
 import { PastDueBanner } from '../billing/PastDueBanner';
 import { LicenseDialog } from '../billing/LicenseDialog';
 import { SubscribeHost } from '../billing/SubscribeHost';
+import { arrivedVerified, VERIFIED_MESSAGE } from '../auth/pending-signup';
 import './maps.css';
 
 /** Re-renders every minute so relative times and days left stay true on a page left open. */
@@ -123,6 +124,24 @@ function useSetMapState(setNotice: (notice: NoticeValue | null) => void) {
   };
 }
 
+/**
+ * The page's notice, which starts as the welcome of a new account arriving from its verification; that arrival is
+ * said once (its state leaves the history entry, so a reload or Back does not say it again).
+ */
+function useNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrived = arrivedVerified(location.state);
+  const [notice, setNotice] = useState<NoticeValue | null>(() =>
+    arrived ? { tone: 'success', message: VERIFIED_MESSAGE } : null,
+  );
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (arrived) void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [arrived, navigate, pathname, search, hash]);
+  return [notice, setNotice] as const;
+}
+
 export default function MapsPage() {
   const session = useAtomValue(sessionAtom);
   const { list, slots, loadMaps, reload } = useMapsAndSlots(session.userId);
@@ -130,7 +149,7 @@ export default function MapsPage() {
   const renameMap = useSetAtom(renameMapAtom);
 
   const [query, setQuery] = useState('');
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const [notice, setNotice] = useNotice();
   const { busy, duplicate } = useDuplicateMap(setNotice);
   const setMapState = useSetMapState(setNotice);
   const heading = useRef<HTMLHeadingElement>(null);
