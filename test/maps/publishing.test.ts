@@ -94,6 +94,17 @@ describe('drafts and publishing', () => {
     expect((await published(id)).document!.locations).toHaveLength(20);
     const { map } = await call<MapWithDocument>('getMap', { id }, user);
     expect(map).toMatchObject({ version: 4, publishedVersion: 3, publication: 'changes' });
+
+    // Restoring the published version discards the draft's changes: the draft is what visitors see, and says so
+    // until its next change.
+    await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003' }, user);
+    const same = await call<MapWithDocument>('getMap', { id }, user);
+    expect(same.map).toMatchObject({ version: 5, publishedVersion: 3, publication: 'published' });
+    const edited = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 5, mapData: documentWith(3) }, user);
+    expect(edited.map).toMatchObject({ version: 6, publishedVersion: 3, publication: 'changes' });
+    await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003' }, user);
+    await call('renameMap', { id, title: 'Renamed since' }, user);
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('changes');
   });
 
   it('refuses to delete the published version, and going live does not publish the draft', async () => {

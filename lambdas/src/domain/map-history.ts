@@ -118,6 +118,7 @@ export async function restoreMapHistory(
       // An administrator's restore of someone else's map is recorded as theirs (the row still names the version).
       kind: actor.identity.uid === map.uid ? 'restore' : 'admin',
       restoredFrom: input.historyMapId,
+      copyOf: entry.version,
       previewUrl: previewOf(doc),
       saveId: input.restoreId,
       request: { kind: 'restore', historyMapId: input.historyMapId },

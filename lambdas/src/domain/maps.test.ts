@@ -12,7 +12,7 @@ import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
 import { DocumentGoneError, SlotLimitError, TitleChangedError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
 import { RETRY_AFTER_MS } from './follow-ups';
-import { createMap, pruneHistory, renameMap } from './maps';
+import { createMap, pruneHistory, renameMap, toSummary } from './maps';
 import { dropUnmadeDocument } from './save-outcomes';
 import { publishLatest } from './public-copy';
 
@@ -430,5 +430,19 @@ describe('renameMap over the title the caller shows', () => {
     const refused = renameMap(t, actor, { id: 'map1', title: 'Mall West', replaces: 'Mall' });
     await expect(refused).rejects.toMatchObject({ code: 'aborted', details: { map: { title: 'Mall 2027' } } });
     expect(t.item.title).toBe('Mall 2027');
+  });
+});
+
+describe('toSummary’s publication status', () => {
+  const published = { version: 4, publishedVersion: 3, publishedDocKey: 'docs/map1/v3.json' };
+  it('is Published for a draft that restores the published version, until a save or a rename', () => {
+    expect(toSummary(mapItem({ ...published, draftCopyOf: 3 })).publication).toBe('published');
+    expect(toSummary(mapItem(published)).publication).toBe('changes');
+    // A restore of another version is a change, and so is a rename since publishing.
+    expect(toSummary(mapItem({ ...published, draftCopyOf: 2 })).publication).toBe('changes');
+    expect(toSummary(mapItem({ ...published, draftCopyOf: 3, title: 'Mall West' })).publication).toBe('changes');
+    // Taken offline: a copy of the version last published does not publish it.
+    const offline = { ...published, publishedVersion: null, publishedDocKey: null, unpublishedAt: CREATED };
+    expect(toSummary(mapItem({ ...offline, draftCopyOf: 3 })).publication).toBe('offline');
   });
 });

@@ -42,7 +42,7 @@ import {
   MapVersionConflictError,
   TitleChangedError,
 } from '../lib/errors';
-import { publishedOf, publishLatest, testSinceOf } from './public-copy';
+import { publishedOf, publishLatest, shownVersionOf, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
@@ -60,7 +60,6 @@ import type {
   SaveRecords,
   WriteLimits,
 } from './map-adapters';
-
 export { testSinceOf } from './public-copy';
 
 /** Who is calling, and for whom (an administrator may act for another user). */
@@ -87,8 +86,6 @@ export const previewOf = (doc: MapDocument): string | null => doc.layers[0]?.fil
 
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
   const publication = publishedOf(map);
-  // A title renamed since publishing is a change visitors do not see yet, like a saved version.
-  const shownVersion = publication && publication.title !== map.title ? -1 : (publication?.version ?? null);
   return {
     id: map.id,
     title: map.title,
@@ -104,7 +101,7 @@ export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
     published: publication !== null && isPublic(map.state, testSinceOf(map), at),
     publishedVersion: publication?.version ?? null,
     publishedAt: publication?.at ?? map.unpublishedAt ?? null,
-    publication: publicationOf(map.version, shownVersion, !!map.unpublishedAt),
+    publication: publicationOf(map.version, shownVersionOf(map, publication), !!map.unpublishedAt),
     previewUrl: map.previewUrl ?? null,
     lapsedFrom: map.lapsedFrom ?? null,
     licenseEndsAt: map.licenseEndsAt ?? null,
@@ -291,6 +288,7 @@ export async function commit(
     metrics: HistoryItem['metrics'];
     kind: HistoryItem['kind'];
     restoredFrom?: string | null;
+    copyOf?: number; // the version a restore copies (MapItem.draftCopyOf)
     previewUrl: string | null;
     saveId?: string;
     /** What the save id is sent with, recorded with it: the id reused for another request is then refused. */
@@ -325,6 +323,7 @@ export async function commit(
       saveId: args.saveId,
       request: args.request,
       storage: counted(args.storage),
+      copyOf: args.copyOf,
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays.
@@ -347,6 +346,7 @@ export async function commit(
     title: args.title,
     metrics: args.metrics,
     previewUrl: args.previewUrl,
+    draftCopyOf: args.copyOf,
   };
   let history: HistoryItem[] | null = null;
   await afterCommit('history pruning', map.id, async () => {

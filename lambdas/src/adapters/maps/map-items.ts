@@ -41,6 +41,11 @@ export interface MapItem {
   publishedDocKey?: string | null;
   publishedTitle?: string | null;
   publishedAt?: string | null;
+  /**
+   * The version whose document the draft is an unedited copy of: set by a restore, removed by every other new
+   * version. A draft restored from the published version is what visitors see, and is said to be (toSummary).
+   */
+  draftCopyOf?: number;
   /** When the map was last taken offline (Unpublish); a map with neither was never published. */
   unpublishedAt?: string | null;
   /** The time zone of its analytics days (ADR 072); absent on maps whose owner never chose one: UTC. */

@@ -39,7 +39,6 @@ export { setPublication } from './publication-table';
 export { readSlots as slots } from './slot-table';
 
 const table = () => config.tableName;
-
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
 
@@ -117,6 +116,7 @@ export async function commitVersion(args: {
    * version was public, so it becomes the published one and the new version is a draft (ADR 018).
    */
   base: { docKey: string; title: string; edited: string };
+  copyOf?: number; // the version a restore copies, kept on the map until its next version (MapItem.draftCopyOf)
   /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
   saveId?: string;
   /** What the save id was sent with, recorded with it (see SaveRequest). */
@@ -132,7 +132,8 @@ export async function commitVersion(args: {
         Key: keys.map(id),
         UpdateExpression:
           'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p, #pv = if_not_exists(#pv, :base), ' +
-          '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be)',
+          '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be)' +
+          (args.copyOf === undefined ? ' REMOVE #c' : ', #c = :c'),
         ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
         ExpressionAttributeNames: {
           '#v': 'version',
@@ -146,8 +147,10 @@ export async function commitVersion(args: {
           '#pdk': 'publishedDocKey',
           '#pt': 'publishedTitle',
           '#pa': 'publishedAt',
+          '#c': 'draftCopyOf',
         },
         ExpressionAttributeValues: {
+          ...(args.copyOf === undefined ? {} : { ':c': args.copyOf }),
           ':v': entry.version,
           ':k': entry.docKey,
           ':e': args.edited,
@@ -182,10 +185,7 @@ export async function commitVersion(args: {
   }
 }
 
-/**
- * The version a save id committed, with its history entry as written and the request it was committed for; null when
- * that save was not committed.
- */
+/** The version a save id committed, with its history entry as written and the request it was committed for, or null. */
 export async function committedSave(id: string, saveId: string): Promise<CommittedSave | null> {
   const out = await dynamo.send(
     new GetCommand({ TableName: table(), Key: keys.mapSave(id, saveId), ConsistentRead: true }),
@@ -435,10 +435,7 @@ export async function dueTestMaps(
   }));
 }
 
-/**
- * Takes an expired test map out of the sweep's index, unless it moved meanwhile (a new test period has a new key).
- * False when it moved.
- */
+/** Takes an expired test map out of the sweep's index unless it moved meanwhile (a new test period): false then. */
 export async function clearDue(mapId: string, dueKey: string): Promise<boolean> {
   try {
     await dynamo.send(

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { isolateEachTest } from '../../../app/testing.fixtures';
@@ -130,6 +131,19 @@ describe('PublishDialog', () => {
     fireEvent.click(publish);
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     expect(done.className).toContain('btn--primary');
+  });
+
+  it('has nothing to publish when the draft is a restore of the published version not edited since', async () => {
+    // Version 2 restored version 1, the published one: the server says the draft is what visitors see.
+    routeCalls(mockCall, { getMapVersion: () => ({ version: 1, documentUrl: 'https://files.test/v1.json' }) });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    renderDialog({ ...live, version: 2 });
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    expect((within(release()).getByRole('button', { name: 'Published' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Publish changes' })).toBeNull();
   });
 
   it('says until when a test map stays online in the words of the rest of the dialog, not the browser’s digits', async () => {

@@ -278,7 +278,11 @@ function ReleaseSection() {
   const [confirmOffline, setConfirmOffline] = useState(false);
   const status = s.status !== 'saved' && map.publication === 'published' ? 'changes' : map.publication;
   const blocked = review?.checks.some((c) => c.severity === 'blocking') ?? false;
-  const upToDate = map.publication === 'published' && review?.version === map.publishedVersion;
+  // Published is the draft reviewed when it is the published version, or a restore of it not edited since.
+  const upToDate =
+    map.publication === 'published' &&
+    review !== null &&
+    (review.version === map.publishedVersion || review.version === map.version);
   return (
     <section className="publish-release" aria-label="Release">
       <ReleaseStatus status={status} />
