@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
@@ -177,6 +177,26 @@ describe('new map page', () => {
     expect(screen.queryByText(/Could not create the map\./)).toBeNull();
     expect(screen.queryByText(mismatch)).toBeNull();
     expect(screen.getByText('big.png')).toBeTruthy();
+  });
+
+  it('brings a picked starting point’s own inputs into view, and scrolls nothing as the page opens', async () => {
+    routeCalls(mockCall, { getSlots: () => NO_SLOTS });
+    const scrolled: Element[] = [];
+    const scroll = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = scroll;
+    onTestFinished(() => {
+      if (own) Object.defineProperty(Element.prototype, 'scrollIntoView', own);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    expect(scrolled).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: /Upload a floor plan/ }));
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]!.contains(screen.getByLabelText('Floor plan image'))).toBe(true);
   });
 
   it('shows other failures in words', async () => {

@@ -186,6 +186,15 @@ interface StartingPointPickerProps {
 /** The starting points as radio cards, and the chosen one's own inputs below them. */
 function StartingPointPicker({ pointId, onPick, value, disabled, onOptionsChange }: StartingPointPickerProps) {
   const point = STARTING_POINTS.find((p) => p.id === pointId) ?? STARTING_POINTS[0]!;
+  const details = useRef<HTMLDivElement>(null);
+  const picked = useRef(pointId);
+  // A point picked by the author brings its own inputs into view: on a phone they come below every card, out of sight
+  // (the file input of "Upload a floor plan" appeared 300 px under the screen's edge, and nothing said so).
+  useEffect(() => {
+    if (picked.current === pointId) return;
+    picked.current = pointId;
+    details.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [pointId]);
   return (
     <fieldset className="start-options" disabled={disabled}>
       <legend className="field__label">Starting point</legend>
@@ -214,7 +223,7 @@ function StartingPointPicker({ pointId, onPick, value, disabled, onOptionsChange
         ))}
       </div>
       {point.renderOptions && (
-        <div className="start-options__details">
+        <div className="start-options__details" ref={details}>
           {point.renderOptions({
             value,
             disabled,
