@@ -49,6 +49,8 @@ function fakeServer() {
   const calls: CallName[] = [];
   let version = 1;
   let title = 'Mall';
+  // What changed elsewhere without a new version (a publication, a state).
+  let elsewhere: Partial<MapSummary> = {};
   const answer = <K extends CallName>(name: K, data: In<K>): Out<CallName> => {
     calls.push(name);
     if (name === 'saveMap') {
@@ -68,7 +70,7 @@ function fakeServer() {
     }
     if (name === 'getMap')
       return {
-        map: { ...summary(version), title },
+        map: { ...summary(version), title, ...elsewhere },
         history: Array.from({ length: version }, (_, i) => entry(version - i)),
         documentUrl: 'u',
       };
@@ -89,6 +91,7 @@ function fakeServer() {
     call,
     saveElsewhere: () => version++,
     renameElsewhere: (t: string) => void (title = t),
+    changeElsewhere: (fields: Partial<MapSummary>) => void (elsewhere = fields),
     title: () => title,
   };
 }
@@ -186,6 +189,22 @@ describe('the editor save path', () => {
     await ctl.checkRemote();
     expect(view.renamed).toEqual(['Riverside Mall 2027']);
     await ctl.checkRemote();
+    expect(view.renamed).toEqual(['Riverside Mall 2027']);
+  });
+
+  it('shows a publication changed elsewhere at the next check for changes, though no version was saved', async () => {
+    const { server, ctl, view } = setup();
+    server.changeElsewhere({ publication: 'offline', published: false, publishedVersion: null });
+    await ctl.checkRemote();
+    expect(view.map).toMatchObject({ version: 1, publication: 'offline', published: false, publishedVersion: null });
+    // Nothing new at the next check: the view keeps the very object it has (nothing renders again).
+    const shown = view.map;
+    await ctl.checkRemote();
+    expect(view.map).toBe(shown);
+    // A title changed elsewhere is told by its own path, not taken in with the summary.
+    server.renameElsewhere('Riverside Mall 2027');
+    await ctl.checkRemote();
+    expect(view.map.title).toBe('Mall');
     expect(view.renamed).toEqual(['Riverside Mall 2027']);
   });
 

@@ -56,6 +56,8 @@ export function createSavePath(
 } {
   let lastSaved: Out<'saveMap'> | null = null;
   const titles = knownTitle(title);
+  // The map as the last check for changes read it, for the view `follow` keeps (null while nothing follows).
+  let checked: ((map: MapSummary) => void) | null = null;
   return {
     path: {
       save: async (input) => {
@@ -72,6 +74,7 @@ export function createSavePath(
         const asked = titles.asking();
         const { map } = await call('getMap', { id: mapId });
         titles.seen(map.title, asked);
+        checked?.(map);
         return map.version;
       },
     },
@@ -90,6 +93,12 @@ export function createSavePath(
     },
     follow(controller, view) {
       const offTitle = titles.subscribe((t) => view.renamed?.(t));
+      // A change with no new version (published, unpublished, gone live elsewhere) reaches the view at the next
+      // check for changes: the status said "Unpublished changes" in one window after another had published it.
+      checked = (map) => {
+        if (map.version === controller.getState().version)
+          view.setMap((m) => (sameSummary(m, map) ? m : { ...map, title: m.title }));
+      };
       let last = controller.getState().version;
       const off = controller.subscribe((s) => {
         if (s.version === last) return;
@@ -106,6 +115,7 @@ export function createSavePath(
       return () => {
         off();
         offTitle();
+        checked = null;
       };
     },
   };
@@ -141,4 +151,9 @@ function knownTitle(initial: string) {
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/** True when `b` says nothing `a` does not, the title aside (kept by `knownTitle`). */
+function sameSummary(a: MapSummary, b: MapSummary): boolean {
+  return JSON.stringify({ ...a, title: '' }) === JSON.stringify({ ...b, title: '' });
 }
