@@ -1,31 +1,26 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { CallError } from '@mapnest/shared/errors';
+import { blankDocument } from '@mapnest/shared/map-document';
 import { addLocation } from '../actions/locations';
 import { memoryBackup } from './local-backup';
-import { createSaveController, type SaveInput } from './save-controller';
+import { createSaveController } from './save-controller';
+import { fakeServer } from './save.fixtures';
 import { createEditorStore } from '../store';
 
 /** One map on a fake server, and an editor tab of it that never polls: only focus, or another tab, makes it look. */
 function tabs(mapIds: [string, string]) {
-  const server = { version: 1, doc: blankDocument() as MapDocument, fetched: 0 };
+  const server = fakeServer(1);
+  let fetched = 0;
   const tab = (mapId: string) => {
     const store = createEditorStore(blankDocument());
     const ctl = createSaveController({
       store,
       mapId,
       version: 1,
-      async save(input: SaveInput) {
-        if (input.baseVersion !== server.version)
-          throw new CallError('aborted', 'changed elsewhere', { currentVersion: server.version });
-        server.version++;
-        server.doc = input.mapData;
-        return { version: server.version };
-      },
-      currentVersion: async () => server.version,
+      save: server.save,
+      currentVersion: server.currentVersion,
       fetchCurrent: async () => {
-        server.fetched++;
+        fetched++;
         return { version: server.version, doc: server.doc };
       },
       pollMs: 0,
@@ -34,7 +29,7 @@ function tabs(mapIds: [string, string]) {
     });
     return { store, ctl };
   };
-  return { server, a: tab(mapIds[0]), b: tab(mapIds[1]) };
+  return { server, fetched: () => fetched, a: tab(mapIds[0]), b: tab(mapIds[1]) };
 }
 
 describe('two tabs of one browser', () => {
@@ -53,13 +48,13 @@ describe('two tabs of one browser', () => {
   });
 
   it('a tab of another map hears nothing', async () => {
-    const { server, a, b } = tabs(['m1', 'm2']);
+    const { fetched, a, b } = tabs(['m1', 'm2']);
     try {
       a.store.dispatch(addLocation, { id: 'from-a', coord: [0.1, 0.1] });
       await a.ctl.saveNow();
       // A message, had one been sent, is delivered within a task or two: wait for a few.
       for (let i = 0; i < 5; i++) await new Promise((ok) => setTimeout(ok, 10));
-      expect(server.fetched).toBe(0);
+      expect(fetched()).toBe(0);
       expect(b.ctl.getState().version).toBe(1);
     } finally {
       a.ctl.dispose();

@@ -3,30 +3,10 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation, moveLocation, updateLocation } from '../actions/locations';
 import { memoryBackup } from './local-backup';
-import { createSaveController, saveMessage, setAsideKey, type SaveInput } from './save-controller';
+import { createSaveController, saveMessage, setAsideKey } from './save-controller';
 import { createEditorStore } from '../store';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../lib/analytics';
-
-/** A fake maps service holding one map, answering saves like the real one (409 on a stale base). */
-function fakeServer(version = 1) {
-  const server = {
-    version,
-    doc: blankDocument(),
-    saves: [] as SaveInput[],
-    fail: null as CallError | null,
-    async save(input: SaveInput) {
-      server.saves.push(input);
-      if (server.fail) throw server.fail;
-      if (input.baseVersion !== server.version)
-        throw new CallError('aborted', 'changed elsewhere', { currentVersion: server.version });
-      server.version++;
-      server.doc = input.mapData;
-      return { version: server.version };
-    },
-    currentVersion: async () => server.version,
-  };
-  return server;
-}
+import { fakeServer } from './save.fixtures';
 
 function setup(version = 1, backup = memoryBackup()) {
   const server = fakeServer(version);
