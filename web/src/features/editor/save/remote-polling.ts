@@ -18,7 +18,10 @@ export const REMOTE_POLL_MS = 15_000;
 export interface RemotePolling {
   /** Looks for a version saved elsewhere now; merges or shows it. */
   checkRemote(): Promise<void>;
-  /** Looks on focus, when the page is shown, when another tab tells of a version and every few seconds; returns what stops it. */
+  /**
+   * Looks on focus, when the page is shown, when another tab of this browser tells of a new version, and every few
+   * seconds; returns what stops it.
+   */
   start(): () => void;
 }
 
