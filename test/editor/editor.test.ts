@@ -325,8 +325,9 @@ describe('the map editor', () => {
     await a.keyboard.press('Control+s');
     await waitForStatus(a, 'saved');
 
-    // B, still on version 1, adds its own location and saves: merged silently into version 3 (both tabs
-    // picked the id location-1; B's is renumbered).
+    // B adds its own location and saves: version 3 holds both. B may still be on version 1 (then both tabs picked the
+    // id location-1, and B's is renumbered in a silent merge), or A's tab may have told it of version 2 meanwhile,
+    // even while B's save met it (the CI run that found a save reported as a conflict with that very version).
     await b.bringToFront();
     await add(b, 0.7);
     await b.keyboard.press('Control+s');

@@ -285,6 +285,7 @@ describe('save controller', () => {
       const store = createEditorStore(base);
       const remote: { version: number; doc: MapDocument }[] = [];
       const updates: unknown[] = [];
+      let gate: Promise<void> | null = null;
       const ctl = createSaveController({
         store,
         mapId: 'm1',
@@ -295,6 +296,7 @@ describe('save controller', () => {
         delayMs: 3000,
         pollMs: 0,
         fetchCurrent: async () => {
+          if (gate) await gate;
           remote.push({ version: server.version, doc: server.doc });
           return { version: server.version, doc: server.doc };
         },
@@ -306,7 +308,16 @@ describe('save controller', () => {
         server.doc = d;
         server.version++;
       };
-      return { server, store, ctl, elsewhere, updates };
+      /** Holds every read of the server's version until the returned function is called (reads answer in order). */
+      const holdReads = () => {
+        let release = () => {};
+        gate = new Promise<void>((resolve) => (release = resolve));
+        return () => {
+          release();
+          gate = null;
+        };
+      };
+      return { server, store, ctl, elsewhere, updates, holdReads };
     }
 
     it('merges edits of different items silently into a new version', async () => {
@@ -462,6 +473,24 @@ describe('save controller', () => {
       await ctl.resolve({});
       expect(server.doc.locations[0]!.title).toBe('Mine');
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 5 });
+    });
+
+    it('saves over a version a check brought in while the save met it: no conflict with itself', async () => {
+      const { server, store, ctl, elsewhere, holdReads } = mergeSetup();
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      // A check (another tab told of version 2) is reading it when the author adds a location and saves: the save
+      // meets version 2 (409) and reads it too; the check's read answers first and brings it in.
+      const release = holdReads();
+      const check = ctl.checkRemote();
+      await vi.advanceTimersByTimeAsync(0);
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      const save = ctl.saveNow();
+      await vi.advanceTimersByTimeAsync(0);
+      release();
+      await Promise.all([check, save]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
     });
 
     it('merges unsaved edits with a version saved elsewhere as soon as it looks', async () => {

@@ -20,11 +20,13 @@ export interface ServerVersion {
 /**
  * Brings in a version saved elsewhere: shown as it is when there is nothing local to keep, merged
  * three ways otherwise. True when the result is in the store (and, if it differs from the server's,
- * waiting to be saved); false when it could not be read, or the merge has conflicts (status conflict).
+ * waiting to be saved), also when another read brought that version in meanwhile; false when it could not be read,
+ * or the merge has conflicts (status conflict).
  */
 export async function reconcile(session: SaveSession, backup: BackupWriter, message: string | null): Promise<boolean> {
   const { o } = session;
   if (!o.fetchCurrent) return false;
+  const before = session.state.version;
   let remote: ServerVersion;
   try {
     remote = await o.fetchCurrent();
@@ -34,7 +36,9 @@ export async function reconcile(session: SaveSession, backup: BackupWriter, mess
     return false;
   }
   if (session.disposed) return false;
-  if (remote.version <= session.state.version) return !session.dirty();
+  // Brought in meanwhile by another read (a check and a save's 409 can both read it): the store holds it, and what
+  // is unsaved is saved on top of it, not met as a conflict with itself.
+  if (remote.version <= session.state.version) return !session.dirty() || session.state.version > before;
   // Synchronous from here: what the author typed meanwhile is part of `ours`.
   const base = session.savedDoc;
   const ours = session.doc();
