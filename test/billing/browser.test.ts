@@ -127,7 +127,7 @@ describe('buying map slots', () => {
     const why = card(page, 'Old Town Market').locator('.map-state__short', { hasText: 'Go live needs' });
     await why.waitFor();
     expect(await why.textContent()).toMatch(
-      /^Go live needs a free Basic slot \(1 of 1 used\) and Make Pro a free Professional slot \(0 of 0 used\)\. All your Basic subscription slots are in use/,
+      /^Go live needs a free Basic slot \(1 of 1 used\) and Make Pro a Professional slot\. All your Basic subscription slots are in use/,
     );
     expect(await card(page, 'Old Town Market').getByRole('button', { name: 'Go live' }).isDisabled()).toBe(true);
     expect(await why.getByRole('link', { name: 'Buy slots' }).getAttribute('href')).toBe('/maps#subscribe');

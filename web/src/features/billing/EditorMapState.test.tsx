@@ -51,7 +51,7 @@ describe('the editor’s state menu', () => {
       ['Go live', 'true'],
       ['Make Pro', null],
       [
-        'Go live needs a free Basic slot (0 of 0 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
+        'Go live needs a Basic slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
         'true',
       ],
       ['Buy Basic slots', null],
@@ -67,7 +67,7 @@ describe('the editor’s state menu', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Map state:/ }));
     const goLive = await screen.findByRole('menuitem', {
       name: 'Go live',
-      description: /^Go live needs a free Basic slot/,
+      description: /^Go live needs a Basic slot\./,
     });
     expect(goLive.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('menuitem', { name: 'Make Pro' }).getAttribute('aria-describedby')).toBeNull();

@@ -98,7 +98,7 @@ describe('map state controls on the maps list', () => {
     const why = document.getElementById(goLive.getAttribute('aria-describedby')!)!;
     // Both moves of the test map are held back: one note says both.
     expect(why.textContent).toContain(
-      'Go live needs a free Basic slot (0 of 0 used) and Make Pro a free Professional slot (2 of 2 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
+      'Go live needs a Basic slot and Make Pro a free Professional slot (2 of 2 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
     );
     expect(
       within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }).getAttribute('aria-describedby'),
@@ -132,7 +132,7 @@ describe('map state controls on the maps list', () => {
     const notes = card('Riverside Mall').querySelectorAll('.map-state__short');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.textContent).toBe(
-      'Go live needs a free Basic slot (0 of 0 used) and Make Pro a free Professional slot (0 of 0 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Buy slotsRegister a license',
+      'Go live needs a Basic slot and Make Pro a Professional slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Buy slotsRegister a license',
     );
   });
 

@@ -103,8 +103,11 @@ export interface HeldMove {
  * card and the editor's state menu both say it this way.
  */
 export function shortageText(held: readonly HeldMove[]): string {
+  // With no slots of a plan at all, "a free slot (0 of 0 used)" says nothing: the need is a slot.
   const need = ({ plan, used, capacity }: SlotShortage) =>
-    `a free ${PLAN_NAMES[plan]} slot (${slotUse(plan, used, capacity, false).value})`;
+    capacity === 0
+      ? `a ${PLAN_NAMES[plan]} slot`
+      : `a free ${PLAN_NAMES[plan]} slot (${slotUse(plan, used, capacity, false).value})`;
   const [first, second] = held;
   if (!first) return '';
   const why = second
