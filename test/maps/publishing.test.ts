@@ -93,15 +93,16 @@ describe('drafts and publishing', () => {
     expect(restored.version).toBe(4);
     expect((await published(id)).document!.locations).toHaveLength(20);
     const { map } = await call<MapWithDocument>('getMap', { id }, user);
-    expect(map).toMatchObject({ version: 4, publishedVersion: 3, publication: 'changes' });
+    // An open editor elsewhere is told the version it reads restores version 2 (restoreOf).
+    expect(map).toMatchObject({ version: 4, publishedVersion: 3, publication: 'changes', restoreOf: 2 });
 
     // Restoring the published version discards the draft's changes: the draft is what visitors see, and says so
     // until its next change.
     await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003' }, user);
     const same = await call<MapWithDocument>('getMap', { id }, user);
-    expect(same.map).toMatchObject({ version: 5, publishedVersion: 3, publication: 'published' });
+    expect(same.map).toMatchObject({ version: 5, publishedVersion: 3, publication: 'published', restoreOf: 3 });
     const edited = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 5, mapData: documentWith(3) }, user);
-    expect(edited.map).toMatchObject({ version: 6, publishedVersion: 3, publication: 'changes' });
+    expect(edited.map).toMatchObject({ version: 6, publishedVersion: 3, publication: 'changes', restoreOf: null });
     await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003' }, user);
     await call('renameMap', { id, title: 'Renamed since' }, user);
     expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('changes');

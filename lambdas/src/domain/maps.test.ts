@@ -445,4 +445,8 @@ describe('toSummary’s publication status', () => {
     const offline = { ...published, publishedVersion: null, publishedDocKey: null, unpublishedAt: CREATED };
     expect(toSummary(mapItem({ ...offline, draftCopyOf: 3 })).publication).toBe('offline');
   });
+  it('names the version a restore copies, until the next version', () => {
+    expect(toSummary(mapItem({ ...published, draftCopyOf: 2 })).restoreOf).toBe(2);
+    expect(toSummary(mapItem(published)).restoreOf).toBeNull();
+  });
 });

@@ -81,7 +81,6 @@ export function newMapId(): string {
 }
 
 const now = () => new Date().toISOString();
-
 export const previewOf = (doc: MapDocument): string | null => doc.layers[0]?.file || null;
 
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
@@ -102,6 +101,7 @@ export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
     publishedVersion: publication?.version ?? null,
     publishedAt: publication?.at ?? map.unpublishedAt ?? null,
     publication: publicationOf(map.version, shownVersionOf(map, publication), !!map.unpublishedAt),
+    restoreOf: map.draftCopyOf ?? null,
     previewUrl: map.previewUrl ?? null,
     lapsedFrom: map.lapsedFrom ?? null,
     licenseEndsAt: map.licenseEndsAt ?? null,

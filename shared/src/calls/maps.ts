@@ -172,6 +172,8 @@ export interface MapSummary {
   publishedAt: string | null;
   /** The author's view of the draft against what visitors see (PUBLICATION_LABELS words it). */
   publication: Publication;
+  /** When the current version is a restore from History, not changed since: the version it copies. */
+  restoreOf: number | null;
   /** First layer's file, for a preview on the maps list. */
   previewUrl: string | null;
   /**

@@ -13,7 +13,7 @@ import type { In } from '@mapnest/shared/calls';
 import { call } from '../../lib/api';
 import { aMap, anEntry, routeCalls } from '../maps/maps.fixtures';
 import { addLocation } from './actions/locations';
-import { useEditorSession } from './editor-session';
+import { useEditorSession, useRemoteUpdateNotice } from './editor-session';
 import { AUTOSAVE_DELAY_MS } from './save/save-controller';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
@@ -66,5 +66,35 @@ describe('the editor session in StrictMode', () => {
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 100);
     expect(calls.callsTo('saveMap')).toHaveLength(2);
     expect(calls.unexpected).toEqual([]);
+  });
+});
+
+describe('a version saved elsewhere', () => {
+  it('says when it restores an earlier version from History, and when it is someone’s new work', async () => {
+    let map = aMap({ version: 4, restoreOf: 2 });
+    const doc = blankDocument();
+    doc.locations = [{ id: 'gate', title: 'Gate', coord: [0.5, 0.5] }];
+    routeCalls(mockCall, { getMap: () => ({ map, history: [], documentUrl: 'https://files.test/doc.json' }) });
+    const fetched = vi.fn(async () => new Response(JSON.stringify(doc), { status: 200 }));
+    vi.stubGlobal('fetch', fetched);
+    const notify = vi.fn();
+    try {
+      const { result, unmount } = renderHook(() => {
+        const session = useEditorSession(initial);
+        useRemoteUpdateNotice(session.save, notify);
+        return session;
+      });
+      await result.current.save.checkRemote();
+      expect(notify).toHaveBeenLastCalledWith(
+        'Version 4 was saved in another tab or device, restoring version 2 from History; it is shown now.',
+        'info',
+      );
+      map = aMap({ version: 5 });
+      await result.current.save.checkRemote();
+      expect(notify).toHaveBeenLastCalledWith('Version 5 was saved in another tab or device; it is shown now.', 'info');
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

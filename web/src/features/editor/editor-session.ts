@@ -53,7 +53,7 @@ export function useEditorSession(initial: LoadedMap) {
         // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
         fetchCurrent: async () => {
           const loaded = await loadMap(mapId);
-          return { doc: loaded.doc, version: loaded.map.version };
+          return { doc: loaded.doc, version: loaded.map.version, restoreOf: loaded.map.restoreOf };
         },
       },
       { connected: false },
@@ -80,10 +80,12 @@ export function useRemoteUpdateNotice(save: SaveController, notify: EditorContex
       const r = st.remote;
       if (!r || r === last) return;
       last = r;
+      // A restore from History made elsewhere says so: "Version 12 was saved" alone read as someone's new work.
+      const saved = `Version ${r.version} was saved in another tab or device${r.restoreOf ? `, restoring version ${r.restoreOf} from History` : ''}`;
       notify(
         r.merged
-          ? `Version ${r.version} was saved in another tab or device; its changes are merged with yours.${r.repairs.length ? ` ${r.repairs.join(' ')}` : ''}`
-          : `Version ${r.version} was saved in another tab or device; it is shown now.`,
+          ? `${saved}; its changes are merged with yours.${r.repairs.length ? ` ${r.repairs.join(' ')}` : ''}`
+          : `${saved}; it is shown now.`,
         'info',
       );
     });

@@ -47,6 +47,7 @@ export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
     publishedVersion: null,
     publishedAt: null,
     publication: 'never',
+    restoreOf: null,
     ...fields,
   };
 }
@@ -85,7 +86,7 @@ export interface HarnessOptions {
   backup?: LocalBackup;
   server?: ReturnType<typeof fakeServer>;
   /** The server's current document, for three-way merges (absent: a 409 asks two ways). */
-  fetchCurrent?: () => Promise<{ doc: MapDocument; version: number }>;
+  fetchCurrent?: () => Promise<{ doc: MapDocument; version: number; restoreOf?: number | null }>;
   /** More of the canvas than `reveal` (e.g. networkHost for the Wayfinding panel's overlay). */
   canvas?: Partial<EditorCanvas>;
   /** The app's store (session, slots) the editor met; a fresh one by default. */

@@ -33,6 +33,7 @@ export function aMap(fields: Partial<MapSummary> = {}): MapSummary {
     publishedVersion: null,
     publishedAt: null,
     publication: 'never',
+    restoreOf: null,
     ...fields,
   };
 }

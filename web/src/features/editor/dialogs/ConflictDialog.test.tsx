@@ -175,12 +175,16 @@ describe('ConflictDialog after a three-way merge', () => {
     const h = renderEditorPart(<ConflictDialog />, {
       server,
       doc: base,
-      fetchCurrent: async () => ({ doc: theirs, version: server.version }),
+      // Version 2 is a restore of version 1 from History: the dialog says so (it read as someone's new work).
+      fetchCurrent: async () => ({ doc: theirs, version: server.version, restoreOf: 1 }),
     });
     act(() => void h.store.dispatch(updateLocation, { id: 'a', patch: { title: 'My bakery' } }));
     act(() => void h.store.dispatch(updateLocation, { id: 'b', patch: { title: 'My books' } }));
     await act(() => h.save.saveNow());
     const dialog = screen.getByRole('dialog', { name: 'This map was changed somewhere else' });
+    expect(dialog.textContent).toContain(
+      'Version 2 was saved in another tab or on another device while you were editing: it restores version 1 from History.',
+    );
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Location “Bakery”: TitleMy bakeryTheir bakery']);
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Location “Bakery”: Title: keep theirs' }));

@@ -288,7 +288,7 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
       <p>
         {pending.source === 'backup'
           ? `The changes kept in this browser were made on an older version; version ${pending.version} was saved since.`
-          : `Version ${pending.version} was saved in another tab or on another device while you were editing.`}{' '}
+          : `Version ${pending.version} was saved in another tab or on another device while you were editing${pending.restoreOf ? `: it restores version ${pending.restoreOf} from History` : ''}.`}{' '}
         Everything that was changed on only one side is merged. {n === 1 ? 'One thing was' : `${n} things were`} changed
         on both sides: choose which to keep.
       </p>

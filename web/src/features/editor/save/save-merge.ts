@@ -15,6 +15,8 @@ import type { RemoteUpdate } from './save-types';
 export interface ServerVersion {
   doc: MapDocument;
   version: number;
+  /** When it restores an earlier version from History: that version. */
+  restoreOf?: number | null;
 }
 
 /**
@@ -57,7 +59,14 @@ export async function reconcile(session: SaveSession, backup: BackupWriter, mess
       type: 'conflicted',
       message: message ?? `Version ${remote.version} was saved elsewhere.`,
       currentVersion: remote.version,
-      merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts },
+      merge: {
+        base,
+        ours,
+        theirs: remote.doc,
+        version: remote.version,
+        restoreOf: remote.restoreOf,
+        conflicts: result.conflicts,
+      },
     });
     return false;
   }
@@ -82,7 +91,12 @@ export function adopt(
   const current = session.doc();
   const same = deepEqual(merged, remote.doc);
   session.quietly(() => store.applyRemote(same ? (deepEqual(current, remote.doc) ? current : remote.doc) : merged));
-  const update: RemoteUpdate = { version: remote.version, merged: withLocalEdits, repairs };
+  const update: RemoteUpdate = {
+    version: remote.version,
+    merged: withLocalEdits,
+    repairs,
+    ...(remote.restoreOf ? { restoreOf: remote.restoreOf } : {}),
+  };
   session.send({
     type: 'remoteAdopted',
     doc: same ? session.doc() : remote.doc,

@@ -30,6 +30,7 @@ const summary = (version: number): MapSummary => ({
   publishedVersion: 1,
   publishedAt: '2026-11-01T00:00:00.000Z',
   publication: version === 1 ? 'published' : 'changes',
+  restoreOf: null,
 });
 const entry = (version: number): HistoryEntry => ({
   historyMapId: `v${String(version).padStart(8, '0')}`,

@@ -39,6 +39,8 @@ export interface PendingMerge {
   readonly ours: MapDocument;
   readonly theirs: MapDocument;
   readonly version: number;
+  /** When that version restores an earlier one from History: its number. */
+  readonly restoreOf?: number | null;
   readonly conflicts: readonly Conflict[];
 }
 
@@ -49,6 +51,8 @@ export interface RemoteUpdate {
   merged: boolean;
   /** Repairs the merge needed (references the other side removed). */
   repairs: readonly string[];
+  /** When that version restores an earlier one from History: its number. */
+  restoreOf?: number | null;
 }
 
 export interface SetAside {
