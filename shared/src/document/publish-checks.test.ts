@@ -30,6 +30,7 @@ describe('diffDocuments', () => {
     expect(diff.first).toBe(true);
     expect(diff.added).toEqual({ names: ['Reception', 'kitchen'], count: 2 });
     expect(diff.parts).toEqual(['Floors']);
+    expect(diff.floors).toEqual(['“Ground floor”']);
 
     const fuller = newMap();
     fuller.groups.push({ id: 'rooms', name: 'Rooms' });
@@ -39,6 +40,25 @@ describe('diffDocuments', () => {
     expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups']);
     fuller.routes.push(path(fuller));
     expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups', 'Wayfinding']);
+  });
+
+  it('names the floors added, removed, renamed, given a new plan or put in another order', () => {
+    const published = newMap();
+    published.layers.push({ id: 'level-1', name: 'Level 1', file: 'files/l1.svg' }, { id: 'b1', name: 'B1', file: '' });
+    const next = JSON.parse(JSON.stringify(published)) as MapDocument;
+    expect(diffDocuments(published, next).floors).toEqual([]);
+    next.layers[0]!.name = 'Ground';
+    next.layers[1]!.file = 'files/l1-new.svg';
+    next.layers.pop();
+    next.layers.push({ id: 'level-2', name: 'Level 2', file: '' });
+    expect(diffDocuments(published, next)).toMatchObject({
+      parts: ['Floors'],
+      floors: ['“Ground floor” renamed “Ground”', '“Level 1” plan changed', '“Level 2” added', '“B1” removed'],
+    });
+    const reordered = JSON.parse(JSON.stringify(published)) as MapDocument;
+    reordered.layers.reverse();
+    reordered.layers[0]!.file = 'files/b1.svg';
+    expect(diffDocuments(published, reordered).floors).toEqual(['“B1” plan added', 'order changed']);
   });
 
   it('takes a location whose fields come in another order for the same, not as changed', () => {

@@ -24,6 +24,11 @@ export interface VersionDiff {
   removed: NamedChanges;
   /** The parts that differ, in words ('Floors', 'Groups', 'Styles', 'Settings', 'Wayfinding', ...). */
   parts: string[];
+  /**
+   * What differs of the floors, by name ('“Level 2” added', '“Ground” renamed “Ground floor”', '“B1” removed', '“Level
+   * 1” plan changed', 'order changed'); for a first release, the floors' names. Empty when the floors are the same.
+   */
+  floors: string[];
   /** Nothing differs. */
   same: boolean;
   /** Nothing was published before: `parts` names what the map has (added), not what differs. */
@@ -104,9 +109,37 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
     changed: named(changed, describedIn(before, current, next)),
     removed: named(removed),
     parts,
+    floors: parts.includes('Floors') ? floorChanges(current?.layers ?? null, next.layers) : [],
     same: added.length + changed.length + removed.length + parts.length === 0,
     first: current === null,
   };
+}
+
+type Floor = MapDocument['layers'][number];
+const quoted = (f: Floor) => `“${f.name.trim() || f.id}”`;
+
+/**
+ * The floors' changes by name: "Floors changed" left the author to guess which, on a map of many floors. A first
+ * release (`before` null) lists the floors it has.
+ */
+function floorChanges(before: readonly Floor[] | null, after: readonly Floor[]): string[] {
+  if (before === null) return after.map(quoted);
+  const was = new Map(before.map((f) => [f.id, f]));
+  const now = new Set(after.map((f) => f.id));
+  const notes: string[] = [];
+  for (const f of after) {
+    const old = was.get(f.id);
+    if (!old) notes.push(`${quoted(f)} added`);
+    else {
+      if (old.name !== f.name) notes.push(`${quoted(old)} renamed ${quoted(f)}`);
+      if (old.file !== f.file) notes.push(`${quoted(f)} plan ${f.file ? (old.file ? 'changed' : 'added') : 'removed'}`);
+    }
+  }
+  for (const f of before) if (!now.has(f.id)) notes.push(`${quoted(f)} removed`);
+  const kept = (list: readonly Floor[], other: { has(id: string): boolean }) =>
+    list.filter((f) => other.has(f.id)).map((f) => f.id);
+  if (kept(before, now).join('\n') !== kept(after, was).join('\n')) notes.push('order changed');
+  return notes;
 }
 
 /** Whether a first release has anything of a part: any floor, group, style, filter, legend item, or directions. */

@@ -28,6 +28,7 @@ export function VersionChanges({ diff, against }: { diff: VersionDiff; against: 
         {diff.parts.map((part) => (
           <li key={part} data-change="part">
             <strong>{part}</strong> {diff.first ? 'added' : 'changed'}
+            {part === 'Floors' && diff.floors.length ? `: ${diff.floors.join(', ')}` : ''}
           </li>
         ))}
       </ul>
