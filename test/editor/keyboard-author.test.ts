@@ -66,7 +66,7 @@ describe('authoring with the keyboard alone', () => {
 
     await page.keyboard.press('Enter');
     await expect.poll(rows).toBe(1);
-    const status = page.locator('.editor__canvas [role="status"]');
+    const status = page.locator('.editor__canvas .mn-sr-only[role="status"]');
     await expect.poll(() => status.textContent()).toBe(ADDED);
     await saveNow(page);
     const added = (await savedDoc(id)).locations[0]!.coord!;

@@ -1,5 +1,19 @@
 import { markerBox } from '../../../map-core/marker-geometry';
 import { onLayer, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
+import type { ScreenPoint } from '../../../map-core/coords';
+
+/** Pixels a press may travel before it becomes a drag. */
+export const DRAG_THRESHOLD = 4;
+
+/** A press on a marker: where it started, and whether it has moved past the threshold (a drag) yet. */
+export type Drag = {
+  id: string;
+  index: number;
+  start: ScreenPoint;
+  pointerId: number;
+  moved: boolean;
+  grab: ScreenPoint;
+};
 
 /**
  * The locations a dragged marker carries with it: the selection's locations with a position on the floor in view,

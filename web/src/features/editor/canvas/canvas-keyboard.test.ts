@@ -29,7 +29,7 @@ function mount() {
   const viewport = host.querySelector<HTMLElement>('.mn-viewport')!;
   const press = (key: string, init: KeyboardEventInit = {}) =>
     viewport.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
-  const status = () => host.querySelector('[role="status"]')!.textContent;
+  const status = () => host.querySelector('.mn-sr-only[role="status"]')!.textContent;
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   return { canvas, viewport, onAdd, press, status, frame };
 }

@@ -11,6 +11,11 @@ export function editable(doc: MapDocument): MapDocument {
   };
 }
 
+/** What forces a new stage: the floors or the map size changed. */
+export function structureKey(doc: MapDocument): string {
+  return JSON.stringify([doc.settings.mapWidth, doc.settings.mapHeight, doc.layers.map((l) => [l.id, l.file])]);
+}
+
 /**
  * The model for `doc` made by re-resolving only the locations that changed since `prev`, when nothing
  * else did (the common case: one location added, moved or edited). Rebuilding the whole model of a

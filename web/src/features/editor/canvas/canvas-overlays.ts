@@ -82,6 +82,18 @@ export function div(className: string): HTMLDivElement {
   return d;
 }
 
+/**
+ * "Loading floor plan…" over the map while a floor's plan loads, as the viewer says "Loading map…": a blank grey
+ * canvas at "100%" said nothing on a slow connection. It lets clicks through, so it never stands in the author's way.
+ */
+export function floorLoading(): { el: HTMLDivElement; show(loading: boolean): void } {
+  const el = div('mn-loading mn-edit-loading');
+  el.setAttribute('role', 'status');
+  el.append(div('mn-spinner'), document.createTextNode('Loading floor plan…'));
+  el.firstElementChild!.setAttribute('aria-hidden', 'true');
+  return { el, show: (loading) => void (el.hidden = !loading) };
+}
+
 /** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */
 function markRoom(r: Room): void {
   r.el.classList.toggle('mn-edit-room', r.linked !== null);

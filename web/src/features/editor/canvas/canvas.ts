@@ -16,9 +16,9 @@ import type { ShapeBound } from '../../../viewer/stage/shape-centres';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { buildModel } from '../../../viewer/viewer-model';
-import { editable, patchedModel } from './canvas-model';
-import { carriedAlong, dressGhost } from './canvas-drag';
-import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
+import { editable, patchedModel, structureKey } from './canvas-model';
+import { DRAG_THRESHOLD, carriedAlong, dressGhost, type Drag } from './canvas-drag';
+import { CanvasRooms, SelectionRings, div, floorLoading } from './canvas-overlays';
 import { pointerWords } from '../../../lib/pointer-words';
 import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, canvasLabel, isAddKey, keyboardAids } from './canvas-keyboard';
 import type { NetworkHost } from '../wayfinding/network-layer';
@@ -49,17 +49,6 @@ export interface EditorCanvasCallbacks {
   onLayerChange?(id: string): void;
 }
 
-/** Pixels a press may travel before it becomes a drag. */
-const DRAG_THRESHOLD = 4;
-
-/** A press on a marker: where it started, and whether it has moved past the threshold (a drag) yet. */
-type Drag = { id: string; index: number; start: ScreenPoint; pointerId: number; moved: boolean; grab: ScreenPoint };
-
-/** What forces a new stage: the floors or the map size changed. */
-function structureKey(doc: MapDocument): string {
-  return JSON.stringify([doc.settings.mapWidth, doc.settings.mapHeight, doc.layers.map((l) => [l.id, l.file])]);
-}
-
 export class EditorCanvas {
   readonly element: HTMLDivElement;
   private readonly map: HTMLDivElement;
@@ -67,6 +56,7 @@ export class EditorCanvas {
   private readonly rings: SelectionRings;
   private readonly ghost: HTMLDivElement;
   private readonly rooms: CanvasRooms;
+  private readonly loading = floorLoading();
   private stage: MapStage;
   private model: ViewerModel;
   private doc: MapDocument;
@@ -147,7 +137,7 @@ export class EditorCanvas {
       // rather than glide for an author who asked for less motion (ADR 100).
       { resolveUrl: this.resolveUrl, reducedMotion, offscreen: false },
     );
-    this.map.append(this.rooms.labels, this.rings.el, this.ghost);
+    this.map.append(this.rooms.labels, this.rings.el, this.ghost, this.loading.el);
     this.rooms.forget();
     this.unsubscribe.forEach((u) => u());
     this.unsubscribe = [
@@ -157,7 +147,7 @@ export class EditorCanvas {
       }),
       stage.view.on('tap', (p, info) => this.onTap(p, info.shiftKey)),
     ];
-    void stage.setLayer(this.layerId);
+    this.showFloor(stage);
     return stage;
   }
 
@@ -199,7 +189,14 @@ export class EditorCanvas {
   }
 
   /** The floor in view is drawn (or could not be): its rooms measured anew, the overlays follow. */
+  /** Shows the floor `layerId` on `stage`, saying so while its plan loads (onLayerReady or onLayerError ends it). */
+  private showFloor(stage = this.stage): void {
+    this.loading.show(true);
+    void stage.setLayer(this.layerId);
+  }
+
   private floorShown(): void {
+    this.loading.show(false);
     this.rooms.measure(this.map, this.model, this.doc, this.layerId);
     this.drawRings();
     this.viewListeners.forEach((l) => l());
@@ -209,7 +206,7 @@ export class EditorCanvas {
   setLayer(id: string): void {
     if (id === this.layerId || !this.model.layers.some((l) => l.id === id)) return;
     this.layerId = id;
-    void this.stage.setLayer(id);
+    this.showFloor();
     this.callbacks.onLayerChange?.(id);
   }
 
