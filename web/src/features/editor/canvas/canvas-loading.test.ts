@@ -2,6 +2,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
+import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import { EditorCanvas } from './canvas';
 import { stubBrowser } from './canvas.fixtures';
 
@@ -11,23 +12,27 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+function mount(doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: 'Ground' })) {
+  stubBrowser();
+  // jsdom lays nothing out: the map is given a size, so the stage measures it and shows the floor.
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  const host = document.createElement('div');
+  document.body.append(host);
+  const canvas = new EditorCanvas(host, doc, {
+    onSelect: () => undefined,
+    isSelected: () => false,
+    onAdd: () => undefined,
+    onMove: () => undefined,
+  });
+  return { canvas, note: host.querySelector<HTMLElement>('.mn-edit-loading')! };
+}
+
 describe('the editor canvas while a floor loads', () => {
   it('says it is loading the floor plan, and stops saying so once the floor is shown, also after a floor switch', async () => {
-    stubBrowser();
-    // jsdom lays nothing out: the map is given a size, so the stage measures it and shows the floor.
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     const doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: 'Ground' });
     doc.layers.push({ id: 'upper', name: 'Upper', file: '' });
-    const host = document.createElement('div');
-    document.body.append(host);
-    const canvas = new EditorCanvas(host, doc, {
-      onSelect: () => undefined,
-      isSelected: () => false,
-      onAdd: () => undefined,
-      onMove: () => undefined,
-    });
-    const note = host.querySelector<HTMLElement>('.mn-edit-loading')!;
+    const { canvas, note } = mount(doc);
     expect(note.getAttribute('role')).toBe('status');
     expect(note.textContent).toBe('Loading floor plan…');
     expect(note.hidden).toBe(false);
@@ -35,6 +40,20 @@ describe('the editor canvas while a floor loads', () => {
     canvas.setLayer('upper');
     expect(note.hidden).toBe(false);
     await vi.waitFor(() => expect(note.hidden).toBe(true));
+    canvas.destroy();
+  });
+
+  it('says why when a floor’s plan cannot be loaded, in the publish check’s words', async () => {
+    vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }));
+    const doc = blankDocument({
+      mapWidth: 800,
+      mapHeight: 600,
+      layerName: 'Hall B',
+      file: 'https://files.test/hall-b.svg',
+    });
+    const { canvas, note } = mount(doc);
+    await vi.waitFor(() => expect(note.textContent).toBe(missingFloorFile('Hall B')));
+    expect(note.hidden).toBe(false);
     canvas.destroy();
   });
 });

@@ -84,14 +84,23 @@ export function div(className: string): HTMLDivElement {
 
 /**
  * "Loading floor plan…" over the map while a floor's plan loads, as the viewer says "Loading map…": a blank grey
- * canvas at "100%" said nothing on a slow connection. It lets clicks through, so it never stands in the author's way.
+ * canvas at "100%" said nothing on a slow connection; and, when the plan cannot be loaded, why, in the publish
+ * check's words (an empty floor said nothing until Publish). It lets clicks through, so it never stands in the way.
  */
-export function floorLoading(): { el: HTMLDivElement; show(loading: boolean): void } {
+export function floorLoading(): { el: HTMLDivElement; show(loading: boolean): void; failed(text: string): void } {
   const el = div('mn-loading mn-edit-loading');
   el.setAttribute('role', 'status');
-  el.append(div('mn-spinner'), document.createTextNode('Loading floor plan…'));
-  el.firstElementChild!.setAttribute('aria-hidden', 'true');
-  return { el, show: (loading) => void (el.hidden = !loading) };
+  const spinner = div('mn-spinner');
+  spinner.setAttribute('aria-hidden', 'true');
+  const text = document.createElement('span');
+  el.append(spinner, text);
+  const set = (hidden: boolean, failed: string | null) => {
+    el.hidden = hidden;
+    spinner.hidden = failed !== null;
+    el.classList.toggle('mn-edit-loading--failed', failed !== null);
+    text.textContent = failed ?? 'Loading floor plan…';
+  };
+  return { el, show: (loading) => set(!loading, null), failed: (message) => set(false, message) };
 }
 
 /** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */

@@ -7,6 +7,7 @@
  * without reloading the floors.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import type { ScreenPoint } from '../../../map-core/coords';
 import type { MapView } from '../../../map-core/map-view';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
@@ -127,9 +128,12 @@ export class EditorCanvas {
           this.viewListeners.forEach((l) => l());
         },
         onLayerReady: () => this.floorShown(),
-        // A floor whose file is missing or cannot be loaded shows no drawing: nothing of the floor before it (its
-        // rooms' names, outlines) may stay over it.
-        onLayerError: () => this.floorShown(),
+        // A floor whose file cannot be loaded says why, and nothing of the floor before it (rooms' names) stays.
+        onLayerError: (id) => {
+          this.floorShown();
+          if (id === this.layerId)
+            this.loading.failed(missingFloorFile(this.model.layers.find((l) => l.id === id)!.name));
+        },
         onWheelHint: () => undefined,
       },
       // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where showing a
@@ -188,13 +192,13 @@ export class EditorCanvas {
     if (gone) this.callbacks.onLayerChange?.(this.layerId);
   }
 
-  /** The floor in view is drawn (or could not be): its rooms measured anew, the overlays follow. */
   /** Shows the floor `layerId` on `stage`, saying so while its plan loads (onLayerReady or onLayerError ends it). */
   private showFloor(stage = this.stage): void {
     this.loading.show(true);
     void stage.setLayer(this.layerId);
   }
 
+  /** The floor in view is drawn (or could not be): its rooms measured anew, the overlays follow. */
   private floorShown(): void {
     this.loading.show(false);
     this.rooms.measure(this.map, this.model, this.doc, this.layerId);
