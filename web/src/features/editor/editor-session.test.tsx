@@ -86,9 +86,10 @@ describe('a version saved elsewhere', () => {
       });
       await result.current.save.checkRemote();
       expect(notify).toHaveBeenLastCalledWith(
-        'Version 4 was saved in another tab or device, restoring version 2 from History; it is shown now.',
+        'Version 4 was saved in another tab or device, restoring version 2 from History: “Gate” added; it is shown now.',
         'info',
       );
+      // The same document again (a rename, say): nothing to name.
       map = aMap({ version: 5 });
       await result.current.save.checkRemote();
       expect(notify).toHaveBeenLastCalledWith('Version 5 was saved in another tab or device; it is shown now.', 'info');

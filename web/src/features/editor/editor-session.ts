@@ -81,7 +81,8 @@ export function useRemoteUpdateNotice(save: SaveController, notify: EditorContex
       if (!r || r === last) return;
       last = r;
       // A restore from History made elsewhere says so: "Version 12 was saved" alone read as someone's new work.
-      const saved = `Version ${r.version} was saved in another tab or device${r.restoreOf ? `, restoring version ${r.restoreOf} from History` : ''}`;
+      // What came in is named: "Version 10 was saved" left the author to find what another window had replaced.
+      const saved = `Version ${r.version} was saved in another tab or device${r.restoreOf ? `, restoring version ${r.restoreOf} from History` : ''}${r.changes ? `: ${r.changes}` : ''}`;
       notify(
         r.merged
           ? `${saved}; its changes are merged with yours.${r.repairs.length ? ` ${r.repairs.join(' ')}` : ''}`

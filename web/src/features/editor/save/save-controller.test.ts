@@ -328,7 +328,7 @@ describe('save controller', () => {
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
       expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
       expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
-      expect(updates).toEqual([{ version: 2, merged: true, repairs: [] }]);
+      expect(updates).toEqual([{ version: 2, merged: true, repairs: [], changes: '“theirs” added' }]);
     });
 
     it('after a silent merge, Undo takes back only this editor’s edit and the next save keeps the other tab’s work', async () => {
@@ -439,7 +439,7 @@ describe('save controller', () => {
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
       expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs']);
       expect(server.saves).toHaveLength(0);
-      expect(updates).toEqual([{ version: 2, merged: false, repairs: [] }]);
+      expect(updates).toEqual([{ version: 2, merged: false, repairs: [], changes: '“theirs” added' }]);
       // Later edits build on it.
       store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
       await ctl.saveNow();

@@ -5,6 +5,8 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
+import { diffDocuments } from '@mapnest/shared/publish-checks';
+import { versionChangeWords } from '../../maps/history/version-words';
 import { reportError } from '../../../lib/analytics';
 import { deepEqual, merge3 } from '../merge/merge3';
 import type { BackupWriter } from './save-backup';
@@ -89,12 +91,15 @@ export function adopt(
 ): void {
   const { store } = session.o;
   const current = session.doc();
+  // What came in, against the version this editor had (before it becomes the saved one below).
+  const changes = versionChangeWords(diffDocuments(session.savedDoc, remote.doc));
   const same = deepEqual(merged, remote.doc);
   session.quietly(() => store.applyRemote(same ? (deepEqual(current, remote.doc) ? current : remote.doc) : merged));
   const update: RemoteUpdate = {
     version: remote.version,
     merged: withLocalEdits,
     repairs,
+    changes,
     ...(remote.restoreOf ? { restoreOf: remote.restoreOf } : {}),
   };
   session.send({

@@ -147,7 +147,7 @@ describe('a save whose answer was lost', () => {
     expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
     expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
     expect(server.doc.locations[0]!.title).toBe('Shop A');
-    expect(updates).toEqual([{ version: 2, merged: true, repairs: [] }]);
+    expect(updates).toEqual([{ version: 2, merged: true, repairs: [], changes: '“theirs” added' }]);
   });
 
   it('that was never stored still stops on the same field changed in another tab meanwhile', async () => {
@@ -173,7 +173,7 @@ describe('a save whose answer was lost', () => {
     expect(ctl.getState()).toMatchObject({ status: 'saved', version: 4, conflict: null });
     expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
     expect(server.doc.locations[0]!.title).toBe('Shop AB');
-    expect(updates).toEqual([{ version: 3, merged: true, repairs: [] }]);
+    expect(updates).toEqual([{ version: 3, merged: true, repairs: [], changes: '“theirs” added' }]);
   });
 });
 

@@ -53,6 +53,8 @@ export interface RemoteUpdate {
   repairs: readonly string[];
   /** When that version restores an earlier one from History: its number. */
   restoreOf?: number | null;
+  /** What it changed against the version this editor had, in words (versionChangeWords); null when nothing. */
+  changes?: string | null;
 }
 
 export interface SetAside {
