@@ -11,7 +11,13 @@ import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { LiveText } from '../../components/LiveText';
 import { announcementAtom, dialogAtom, layerAtom, toolAtom } from './editor-state';
 import { runCommand, useCommandContext } from './commands';
-import { PendingEditsContext, saveMessage, usePendingEdit, type SaveStatus } from './save/save-controller';
+import {
+  PendingEditsContext,
+  saveMessage,
+  saveMessageAt,
+  usePendingEdit,
+  type SaveStatus,
+} from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
 import '../maps/publication.css';
 
@@ -52,10 +58,7 @@ export function SaveIndicator() {
       data-status={s.status}
     >
       <span className="save-status__dot" aria-hidden="true" />
-      <SteadyLabel
-        text={s.status === 'error' && s.unconfirmed ? UNCONFIRMED_LABEL : STATUS_LABELS[s.status]}
-        alternatives={STATUS_WORDS}
-      />
+      <SteadyLabel text={s.unconfirmed ? UNCONFIRMED_LABEL : STATUS_LABELS[s.status]} alternatives={STATUS_WORDS} />
     </span>
   );
 }
@@ -84,7 +87,7 @@ function SaveButton() {
  * A save that failed, in words on the page (the status says "Not connected", "Not saved" or "Not confirmed"; what happened, that the work
  * is kept in this browser and when it is tried again was only in its tooltip), with Save now. Over the top of the
  * map, under the bar: it moves nothing the author may be pointing at. The time to the next try counts down; a screen
- * reader hears the message once with the time as it was then, not every second.
+ * reader hears the message once, with the clock time of the next try, not a count every second (nor one gone stale).
  */
 export function SaveProblem() {
   const commands = useCommandContext();
@@ -95,7 +98,7 @@ export function SaveProblem() {
     <div className={`editor__save-problem editor__save-problem--${s.status}`}>
       <span role="status">
         <span aria-hidden="true">{saveMessage(s, now)}</span>
-        <span className="visually-hidden">{saveMessage(s, s.retry ? s.retry.at - s.retry.after : now)}</span>
+        <span className="visually-hidden">{saveMessageAt(s)}</span>
       </span>
       <button type="button" className="btn btn--secondary btn--sm" onClick={() => void runCommand('save', commands)}>
         Save now

@@ -29,7 +29,7 @@ export type {
   SetAside,
 } from './save-types';
 export { setAsideKey } from './save-backup';
-export { saveMessage } from './save-machine';
+export { saveMessage, saveMessageAt } from './save-machine';
 export { AUTOSAVE_DELAY_MS } from './save-queue';
 export { REMOTE_POLL_MS } from './remote-polling';
 // The rest of the editor reaches saving through this module only (ADR 033).

@@ -67,6 +67,15 @@ export function saveMessage(state: SaveState, now = Date.now()): string | null {
   return `${state.message} ${left >= 500 ? `Retrying in ${Math.round(left / 1000)} s.` : 'Retrying now…'}`;
 }
 
+/**
+ * What a failed save says with the time of its next try ("Retrying at 9:16:05 PM."): what a screen reader hears, once,
+ * and finds the same when it reads the line again later, where a count it heard once ("in 15 s") would have gone stale.
+ */
+export function saveMessageAt(state: SaveState): string | null {
+  if (!state.message || !state.retry) return state.message;
+  return `${state.message} Retrying at ${new Date(state.retry.at).toLocaleTimeString()}.`;
+}
+
 /** The next machine after `event`; the same object when the event changes nothing in this state. */
 export function transition(m: SaveMachine, event: SaveEvent): SaveMachine {
   const next = step(m, event);

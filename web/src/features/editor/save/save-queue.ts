@@ -70,8 +70,10 @@ function knownNotStored(err: unknown): boolean {
 
 /**
  * What a failed save tells the author: when it is retried (saveMessage counts down to it), or (null) not until they
- * save again. A request that reached nothing is "Offline" only when the browser says it is; online, it is the service
- * that could not be reached (a blocked request, a proxy, a server that is down), and their own connection is not blamed.
+ * save again. A request that got no answer is "Offline" only when the browser says it is; online, the service did
+ * not answer (a blocked request, a proxy, a server that is down, or an answer lost on the way back after the save
+ * was stored), and their own connection is not blamed. Such a save may be stored: it is "not confirmed", as after a
+ * server's error, not "could not be reached" (which a save stored without its answer arriving is not).
  */
 function retryState(
   kind: 'network' | 'throttled' | 'server',
@@ -79,6 +81,15 @@ function retryState(
   { unconfirmed = false, online = true } = {},
 ): SaveEvent & { type: 'saveFailed' } {
   if (kind === 'network') {
+    if (online && unconfirmed)
+      return {
+        type: 'saveFailed',
+        offline: true,
+        retry,
+        unconfirmed,
+        message:
+          'Mapnest did not answer, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice.',
+      };
     const what = online ? 'Mapnest could not be reached' : 'Offline';
     return { type: 'saveFailed', offline: true, retry, message: `${what}: your changes are kept in this browser.` };
   }

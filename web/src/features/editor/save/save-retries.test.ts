@@ -197,14 +197,15 @@ describe('what a failed save says, and when it is retried', () => {
     }
   });
 
-  it('says the service could not be reached when the request reached nothing, and "Offline" only when the browser is', async () => {
+  it('says the service did not answer when no answer came, so the save is not confirmed, and "Offline" only when the browser is', async () => {
     const { server, ctl, title } = setup();
     title('Shop A');
     server.fail = unreachable();
     await ctl.saveNow();
-    expect(ctl.getState()).toMatchObject({ status: 'offline' });
+    // No answer is not "could not be reached": the save may have been stored and its answer lost on the way back.
+    expect(ctl.getState()).toMatchObject({ status: 'offline', unconfirmed: true });
     expect(saveMessage(ctl.getState())).toBe(
-      'Mapnest could not be reached: your changes are kept in this browser. Retrying in 2 s.',
+      'Mapnest did not answer, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Retrying in 2 s.',
     );
     const offline = setup({ isOnline: () => false });
     offline.title('Shop A');
