@@ -6,6 +6,7 @@ import { useEditor } from './editor-context';
 import { noticeAtom } from './editor-state';
 import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
+import { deepEqual } from './merge/merge3';
 
 /**
  * Where a toast stands in the one-column layout: at the foot of the screen, or at its top when the control in use
@@ -71,7 +72,10 @@ function useBackupsToOffer(backupStore: LocalBackup, session: string, initial: L
     let cancelled = false;
     void backupsToOffer(backupStore, initial.map.id, session).then((found) => {
       if (cancelled) return;
-      const same = (r: BackupRecord) => JSON.stringify(r.doc) === JSON.stringify(initial.doc);
+      // A copy the map already holds was saved after all (its tab closed before it could forget it): not offered.
+      // Equal as data: the stored map's keys come in the server's order, the copy's in the order its edits set them,
+      // and a text compare offered saved work back as "unsaved changes".
+      const same = (r: BackupRecord) => deepEqual(r.doc, initial.doc);
       for (const r of found.filter(same)) void backupStore.delete(r.mapId, r.session);
       setRecords(found.filter((r) => !same(r)));
     });
