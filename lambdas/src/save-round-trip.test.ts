@@ -18,11 +18,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { keys } from '@mapnest/shared/keys';
-import { handler as saveMap } from './calls/save-map';
 import type { CallEvent } from './lib/callable';
 
 // S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
 vi.mock('./adapters/s3-api', () => import('./adapters/s3-api-sdk.fixtures'));
+// A module an earlier file of this worker loaded keeps the real adapter (one module cache per worker): the modules
+// under test are loaded afresh, after the mock (docs/adr/032-parallel-tests.md).
+vi.resetModules();
+const { handler: saveMap } = await import('./calls/save-map');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

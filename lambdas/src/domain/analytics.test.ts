@@ -13,10 +13,13 @@ import { MapState } from '@mapnest/shared/constants';
 import { keys } from '@mapnest/shared/keys';
 import type { MapItem } from '../adapters/maps/map-items';
 import type { Identity } from '../lib/identity';
-import { getMapAnalytics, receiveBeacon, setMapAnalyticsZone } from './analytics';
 
 // S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
 vi.mock('../adapters/s3-api', () => import('../adapters/s3-api-sdk.fixtures'));
+// A module an earlier file of this worker loaded keeps the real adapter (one module cache per worker): the modules
+// under test are loaded afresh, after the mock (docs/adr/032-parallel-tests.md).
+vi.resetModules();
+const { getMapAnalytics, receiveBeacon, setMapAnalyticsZone } = await import('./analytics');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);

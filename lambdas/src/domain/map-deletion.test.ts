@@ -10,18 +10,21 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '@mapnest/shared/keys';
-import { DocumentGoneError, HistoryEntryNotFoundError, MapNotFoundError } from '../lib/errors';
 import type { MapItem } from '../adapters/maps/map-items';
 import type { Identity } from '../lib/identity';
-import { deleteWholeMap, finishOwedDeletion } from './map-deletion';
 import type { DeletionStores } from './map-adapters';
-import { restoreMapHistory } from './map-history';
 import type { Actor } from './maps';
-import { publishMap } from './publishing';
-import * as maps from './services/maps';
 
 // S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
 vi.mock('../adapters/s3-api', () => import('../adapters/s3-api-sdk.fixtures'));
+// A module an earlier file of this worker loaded keeps the real adapter (one module cache per worker): the modules
+// under test are loaded afresh, after the mock (docs/adr/032-parallel-tests.md).
+vi.resetModules();
+const { DocumentGoneError, HistoryEntryNotFoundError, MapNotFoundError } = await import('../lib/errors');
+const { deleteWholeMap, finishOwedDeletion } = await import('./map-deletion');
+const { restoreMapHistory } = await import('./map-history');
+const { publishMap } = await import('./publishing');
+const maps = await import('./services/maps');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
