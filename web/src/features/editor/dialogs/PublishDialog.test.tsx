@@ -8,7 +8,14 @@ import { isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
 import { routeCalls } from '../../maps/maps.fixtures';
 import { EditorContext, useEditor } from '../editor-context';
-import { aSummary, captureDownloads, disposeHarnesses, MAP_ID, renderEditorPart } from '../editor.fixtures';
+import {
+  aSummary,
+  captureDownloads,
+  disposeHarnesses,
+  MAP_ID,
+  renderEditorPart,
+  type HarnessOptions,
+} from '../editor.fixtures';
 import { PublishDialog } from './PublishDialog';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
@@ -30,13 +37,13 @@ function LiveMap({ children }: { children: ReactNode }) {
   return <EditorContext.Provider value={{ ...outer, map, setMap }}>{children}</EditorContext.Provider>;
 }
 
-function renderDialog(map?: Partial<MapSummary>) {
+function renderDialog(map?: Partial<MapSummary>, fetchCurrent?: HarnessOptions['fetchCurrent']) {
   const onClose = vi.fn();
   const view = renderEditorPart(
     <LiveMap>
       <PublishDialog onClose={onClose} />
     </LiveMap>,
-    { map },
+    { map, fetchCurrent },
   );
   return { ...view, onClose };
 }
@@ -131,6 +138,21 @@ describe('PublishDialog', () => {
     fireEvent.click(publish);
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     expect(done.className).toContain('btn--primary');
+  });
+
+  it('says a version saved elsewhere while it is open, with what it changed, and that Publish publishes the one reviewed', async () => {
+    routeCalls(mockCall, {});
+    const theirs = blankDocument();
+    theirs.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];
+    const h = renderDialog(undefined, async () => ({ doc: theirs, version: 2 }));
+    await publishButton();
+    h.server.version = 2;
+    await h.save.checkRemote();
+    expect(
+      await within(release()).findByText(
+        'Version 2 was saved in another tab or device since this review (“Kiosk” added). Publish publishes version 1, as reviewed; open Publish again to review the newer one.',
+      ),
+    ).toBeTruthy();
   });
 
   it('has nothing to publish when the draft is a restore of the published version not edited since', async () => {

@@ -270,6 +270,22 @@ function ReviewChanges({ review, published }: { review: Review; published: boole
   );
 }
 
+/**
+ * A version saved elsewhere while the dialog is open: what Publish publishes is said, not left to a status that turns
+ * "Unpublished changes" afterwards without saying why.
+ */
+function SavedSinceReview({ reviewed }: { reviewed: number }) {
+  const s = useSaveState();
+  if (s.version <= reviewed) return null;
+  const changes = s.remote?.version === s.version && s.remote.changes ? ` (${s.remote.changes})` : '';
+  return (
+    <p className="form-alert" role="status">
+      Version {s.version} was saved in another tab or device since this review{changes}. Publish publishes version{' '}
+      {reviewed}, as reviewed; open Publish again to review the newer one.
+    </p>
+  );
+}
+
 function ReleaseSection() {
   const { map, mapId } = useEditor();
   const s = useSaveState();
@@ -292,6 +308,7 @@ function ReleaseSection() {
           Saving and comparing with the published version…
         </p>
       )}
+      {review && <SavedSinceReview reviewed={review.version} />}
       {review && (
         <>
           <ReviewChanges review={review} published={outcome?.tone === 'done'} />
