@@ -302,7 +302,6 @@ export class Viewer implements MapViewerInstance {
     const l = this.#active === null || this.#sheets.behind ? null : this.model.locations[this.#active]!;
     if (l && !onLayer(l, id)) this.#close(false);
     this.#setLayerId(id);
-    this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
   }
 
   #setLayerId(id: string): void {
@@ -311,6 +310,9 @@ export class Viewer implements MapViewerInstance {
     this.#area.floorChosen(this.#readyLayer === id);
     void this.#stage.setLayer(id);
     for (const part of this.#parts) part.layerShown(id);
+    // Each change of floor is said once, whatever made it (the floor control, a route's step, a location opened from
+    // the search or the directory): a visitor who cannot see the map learns it moved. The first floor is no change.
+    this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
   }
 
   /** The location's sheet is in front again, the directions closed over it: its floor shows if the route left it. */
