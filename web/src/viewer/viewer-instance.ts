@@ -18,7 +18,7 @@ import { boxKey, layoutFor, styleRoot, viewerBox } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import { FloorTrouble } from './floors/floor-trouble';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
-import { buildModel, clearedFilterState, initialFilterState, onLayer } from './viewer-model';
+import { buildModel, clearedFilterState, floorName, initialFilterState, onLayer } from './viewer-model';
 import { Filtering } from './directory/filtering';
 
 export class Viewer implements MapViewerInstance {
@@ -312,7 +312,7 @@ export class Viewer implements MapViewerInstance {
     for (const part of this.#parts) part.layerShown(id);
     // Each change of floor is said once, whatever made it (the floor control, a route's step, a location opened from
     // the search or the directory): a visitor who cannot see the map learns it moved. The first floor is no change.
-    this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
+    this.#say(this.model.text.t('showingFloor', { floor: floorName(this.model, id) }));
   }
 
   /** The location's sheet is in front again, the directions closed over it: its floor shows if the route left it. */

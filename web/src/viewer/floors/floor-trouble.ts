@@ -10,7 +10,7 @@ import { h } from '../dom';
 import type { FloorSwitcher } from '../viewer-controls';
 import type { MapStage } from '../stage/stage';
 import type { MapArea } from '../viewer-dom';
-import type { ResolvedLocation, ViewerModel } from '../viewer-model';
+import { floorName, type ResolvedLocation, type ViewerModel } from '../viewer-model';
 
 /** What the floors' trouble needs of the viewer. */
 export interface FloorTroubleHost {
@@ -43,7 +43,7 @@ export class FloorTrouble {
     this.#failed.add(id);
     this.host.floors()?.setUnavailable(id, true);
     if (id === this.host.layer()) {
-      const sentence = area.floorSentence(model.layers.find((l) => l.id === id)?.name ?? id, message);
+      const sentence = area.floorSentence(floorName(model, id), message);
       area.showError(sentence, () => void this.stage.setLayer(id));
     }
     this.host.changed();

@@ -18,8 +18,9 @@ export interface Sprite {
   h: number;
 }
 
-const FONT = '600 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export const TEXT_FONT = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** The markers' font at `px` pixels: labels inside markers, text markers, cluster counts. */
+const fontAt = (px: number): string => `600 ${px}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+export const TEXT_FONT = fontAt(12);
 
 function luminance(hex: string): number {
   const h = hex.replace('#', '');
@@ -84,7 +85,7 @@ function centredText(ctx: Ctx2D, text: string, color: string, font: string, cx =
   ctx.fillText(text, cx, cy + 0.5);
 }
 
-const labelFont = (size: number): string => FONT.replace('11px', `${Math.round(size * 10) / 10}px`);
+const labelFont = (size: number): string => fontAt(Math.round(size * 10) / 10);
 
 /** The smallest a label inside a marker is drawn, in px at scale 1: smaller would not be read. */
 export const MIN_LABEL_PX = 7;
@@ -207,7 +208,7 @@ function paintText(ctx: Ctx2D, m: Look): void {
   ctx.roundRect(box.left, box.top, bw, bh, bh / 2);
   ctx.fill();
   ctx.shadowColor = 'transparent';
-  centredText(ctx, m.text, m.textColor, TEXT_FONT.replace('12px', `${Math.round(12 * m.scale)}px`));
+  centredText(ctx, m.text, m.textColor, fontAt(Math.round(12 * m.scale)));
 }
 
 const PAINT: Record<MarkerKind, ((ctx: Ctx2D, m: Look) => void) | null> = {
@@ -355,7 +356,7 @@ export class MarkerSprites {
       ctx.lineWidth = 2;
       ctx.strokeStyle = '#ffffff';
       ctx.stroke();
-      centredText(ctx, text, contrastText(color), FONT.replace('11px', count >= 1000 ? '11px' : '12px'));
+      centredText(ctx, text, contrastText(color), fontAt(count >= 1000 ? 11 : 12));
     });
     this.#sprites.set(key, s);
     return s;
