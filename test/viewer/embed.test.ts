@@ -215,17 +215,23 @@ describe('the embed of the demo map', () => {
 
   it('switches floors with the floor buttons and when a location on another floor is opened', async () => {
     const { page } = await openDemo();
+    // Each change of floor is said in the viewer's polite live region; the floor the map starts on is not.
+    const said = page.locator('.mn-viewer > [aria-live="polite"]');
+    expect(await said.textContent()).toBe('');
     const first = page.getByRole('button', { name: 'First floor', exact: true });
     await first.click();
     await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.locator('.mn-layer:not([hidden]) [id="starlight"]').count()).toBe(1);
+    expect(await said.textContent()).toBe('Showing First floor');
     await page.getByRole('button', { name: 'Ground floor', exact: true }).click();
     await expect.poll(() => page.locator('.mn-layer:not([hidden]) [id="freshmart"]').count()).toBe(1);
-    // Opening a first-floor shop from the directory switches the floor for it.
+    expect(await said.textContent()).toBe('Showing Ground floor');
+    // Opening a first-floor shop from the directory switches the floor for it, and says so.
     await page.getByRole('searchbox').fill('gelato');
     await page.locator('.mn-list .mn-entry').first().click();
     await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Gelato Bello');
+    expect(await said.textContent()).toBe('Showing First floor');
     await page.context().close();
   });
 

@@ -93,11 +93,22 @@ describe('the viewer in the visitor’s language', () => {
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toMatch(/^\d+か所$/);
     expect(await page.getByRole('button', { name: '拡大' }).count()).toBe(1);
     expect(await page.getByRole('group', { name: 'フロア' }).count()).toBe(1);
-    // A search that finds nothing says so in Japanese; a floor change is announced in Japanese.
-    await page.locator('.mn-directory input[type=search]').fill('zzzzqqq');
+    // The viewer's polite live region: the floor the map starts on is not said.
+    const live = page.locator('.mn-viewer > [aria-live="polite"]');
+    expect(await live.textContent()).toBe('');
+    // A search that finds nothing says so in Japanese.
+    const search = page.locator('.mn-directory input[type=search]');
+    await search.fill('zzzzqqq');
     await expect.poll(() => page.locator('.mn-no-results').isVisible()).toBe(true);
     expect(await page.locator('.mn-no-results').textContent()).toBe('見つかりませんでした。');
     expect(await page.locator('.mn-result-bar').textContent()).toMatch(/^0件/);
+    // A floor change is said in Japanese (the floors' names are the author's): a floor picked, and the floor of a
+    // shop opened from the search.
+    await page.getByRole('group', { name: 'フロア' }).getByRole('button', { name: 'First floor', exact: true }).click();
+    await expect.poll(() => live.textContent()).toBe('First floorを表示中');
+    await search.fill('FreshMart');
+    await search.press('Enter');
+    await expect.poll(() => live.textContent()).toBe('Ground floorを表示中');
     expect(languageChunks).toEqual(['ja']);
     expect(errors).toEqual([]);
     await page.context().close();
