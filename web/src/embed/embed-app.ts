@@ -15,7 +15,7 @@ import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
 import { takeStartedFetch } from './boot';
 import { startBeacon } from '../viewer/analytics-beacon';
-import { builtInLanguage, loadLanguage, ViewerText } from '../viewer/i18n/messages';
+import { builtInLanguage, loadLanguage, ViewerText, type ViewerLanguageMessages } from '../viewer/i18n/messages';
 import './embed.css';
 
 export interface EmbedOptions {
@@ -82,8 +82,11 @@ function shownUnavailable(result: Parameters<typeof unavailableNotice>[0], t: Vi
   return shown;
 }
 
+/** The texts of a language loaded, without a map's settings (the notices, the page's language). */
+const textIn = ({ lang, messages }: ViewerLanguageMessages) => new ViewerText(lang, messages);
+
 /** The visitor's language for what is shown without a map's settings (its notices): the browser's. */
-const visitorText = () => loadLanguage('auto').then(({ lang, messages }) => new ViewerText(lang, messages));
+const visitorText = () => loadLanguage('auto').then(textIn);
 
 /** A document URL made absolute against the map's origin (left as it is when it cannot be parsed). */
 function resolveAgainst(origin: string, u: string): string {
@@ -165,7 +168,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (ctrl.signal.aborted) return null;
     if (result.kind !== 'ready') {
       title(result.kind === 'expired' ? result.title : null);
-      const t = await early.then(({ lang, messages }) => new ViewerText(lang, messages));
+      const t = await early.then(textIn);
       if (ctrl.signal.aborted) return null;
       host.replaceChildren(shownUnavailable(result, speakOnPage(o, t), o.mode === 'page'));
       return null;
@@ -179,7 +182,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     // The map's own language setting, or the visitor's (the download started above, so usually done by now).
     const language = builtInLanguage(doc.settings.language) ?? (await loadLanguage(doc.settings.language));
     if (ctrl.signal.aborted) return null;
-    speakOnPage(o, new ViewerText(language.lang, language.messages));
+    speakOnPage(o, textIn(language));
     // Professional maps count their visits, sent once the page is hidden (viewer/analytics-beacon.ts).
     if (map.state === MapState.PRO) beacon = startBeacon(map.id, o.origin, o.onEvent);
     // Built in a few tasks (a big map's interface takes several hundred ms on a slow phone); "Loading map…" stays

@@ -20,7 +20,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
       if (v == null || v === false) continue;
       if (key.startsWith('on') && typeof v === 'function') el.addEventListener(key.slice(2), v as EventListener);
       else if (key === 'style' && typeof v === 'object') Object.assign(el.style, v);
-      else el.setAttribute(key === 'class' ? 'class' : key, v === true ? '' : String(v));
+      else el.setAttribute(key, v === true ? '' : String(v));
     }
   }
   append(el, children);
