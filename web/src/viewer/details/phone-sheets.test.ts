@@ -70,6 +70,8 @@ describe('a phone’s sheets, one in front at a time', () => {
     $<HTMLButtonElement>('.mn-dir-close')!.click();
     expect(showing()).toEqual(['location']);
     expect(viewer.getState()).toMatchObject({ layer: 'g', location: 'b' });
+    // The floor changed without the visitor picking it: said, as the route's was.
+    expect($(':scope > [aria-live="polite"]')!.textContent).toBe('Showing Ground');
     expect(new URL(location.href).search).toBe('?location=b');
   });
 
