@@ -52,15 +52,13 @@ const focus = (page: Page): Promise<Focus> =>
     );
     const el = document.activeElement as HTMLElement | null;
     const dialog = [...document.querySelectorAll('[role=dialog]')].at(-1);
-    const drawn = (node: Element | null) => {
-      if (!node) return false;
-      const style = getComputedStyle(node);
+    const ringed = (style: CSSStyleDeclaration) =>
       // A solid outline, or a shadow drawn in an opaque colour (Chromium writes rgba() only for a translucent one).
-      return (
-        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
-        /(^|, )rgb\([^)]*\) 0px 0px 0px [1-9]/.test(style.boxShadow)
-      );
-    };
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+      /(^|, )rgb\([^)]*\) 0px 0px 0px [1-9]/.test(style.boxShadow);
+    // The map draws its ring on its ::after, over the plan and the markers it holds.
+    const drawn = (node: Element | null) =>
+      !!node && (ringed(getComputedStyle(node)) || ringed(getComputedStyle(node, '::after')));
     // Each element met is numbered once, so two stops with the same words are told apart.
     const w = window as unknown as { walked?: number };
     if (el && !el.dataset.walked) el.dataset.walked = String((w.walked = (w.walked ?? 0) + 1));
