@@ -201,6 +201,19 @@ describe('location.bulkUpdate', () => {
     valid(next);
   });
 
+  it('moves every selected location to one group, out of the others, or out of every group', () => {
+    const doc = sample();
+    doc.locations[1]!.groups = ['shops'];
+    const moved = bulkUpdateLocations.perform(doc, { ids: ['a', 'b'], patch: { groups: ['shops'] } });
+    expect(moved.locations.map((l) => l.groups)).toEqual([['shops'], ['shops'], undefined]);
+    valid(moved);
+    const none = bulkUpdateLocations.perform(doc, { ids: ['a', 'b'], patch: { groups: [] } });
+    expect(none.locations.map((l) => l.groups)).toEqual([undefined, undefined, undefined]);
+    expect(() => bulkUpdateLocations.perform(doc, { ids: ['a'], patch: { groups: ['sold'] } })).toThrow(
+      'Unknown group "sold"',
+    );
+  });
+
   it('removes a field with null and rejects unknown groups', () => {
     const next = bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { layer: null } });
     expect(next.locations[0]!.layer).toBeUndefined();

@@ -308,6 +308,8 @@ export interface BulkPatch {
   color?: string | null;
   type?: MarkerType | null;
   scale?: number | null;
+  /** The groups each is in from now on, replacing theirs ("Move to group": a lot Available → Sold in one step). */
+  groups?: readonly string[];
   addGroups?: readonly string[];
   removeGroups?: readonly string[];
   hide?: boolean;
@@ -322,7 +324,8 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
     const add = patch.addGroups ?? [];
     const remove = new Set(patch.removeGroups ?? []);
     const knownGroups = new Set(doc.groups.map((g) => g.id));
-    for (const g of add) if (!knownGroups.has(g)) throw new ActionError(`Unknown group "${g}"`);
+    for (const g of [...add, ...(patch.groups ?? [])])
+      if (!knownGroups.has(g)) throw new ActionError(`Unknown group "${g}"`);
     const single: LocationPatch = {};
     for (const key of ['about', 'layer', 'style', 'color', 'type', 'scale'] as const) {
       if (patch[key] !== undefined) (single as Record<string, unknown>)[key] = patch[key] ?? undefined;
@@ -334,8 +337,8 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
     const locations = doc.locations.map((loc) => {
       if (!picked.has(loc.id)) return loc;
       const next = applyPatch(loc, single);
-      if (add.length || remove.size) {
-        const groups = (loc.groups ?? []).filter((g) => !remove.has(g));
+      if (add.length || remove.size || patch.groups) {
+        const groups = [...(patch.groups ?? loc.groups ?? [])].filter((g) => !remove.has(g));
         for (const g of add) if (!groups.includes(g)) groups.push(g);
         if (groups.length) next.groups = groups;
         else delete next.groups;

@@ -76,3 +76,19 @@ describe('the bulk About', () => {
     expect(h.doc().locations.map((l) => l.about)).toEqual([undefined, undefined]);
   });
 });
+
+describe('the bulk Move to group', () => {
+  it('puts every selected location in the group chosen and out of the others, in one undo step', () => {
+    const doc = docWithLocations(3);
+    doc.groups = [
+      { id: 'available', name: 'Available' },
+      { id: 'sold', name: 'Sold' },
+    ];
+    doc.locations.forEach((l) => (l.groups = ['available']));
+    const h = renderEditorPart(<LiveBulkPanel ids={['a0', 'a1']} />, { doc });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Move to group' }), { target: { value: 'sold' } });
+    expect(h.doc().locations.map((l) => l.groups)).toEqual([['sold'], ['sold'], ['available']]);
+    act(() => void h.store.undo());
+    expect(h.doc().locations.map((l) => l.groups)).toEqual([['available'], ['available'], ['available']]);
+  });
+});

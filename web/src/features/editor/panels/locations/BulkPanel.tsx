@@ -40,6 +40,12 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
         options={[{ value: '*', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]}
         commit={(v) => apply({ layer: v === '*' ? null : v })}
       />
+      {/* Marking lots sold: Add to group left them in Available and Sold at once, shown green and counted as both. */}
+      <BulkChoice
+        label="Move to group"
+        options={[...groups, { value: '*', label: 'No group' }]}
+        commit={(v) => apply({ groups: v === '*' ? [] : [v] })}
+      />
       <BulkChoice label="Add to group" options={groups} commit={(v) => apply({ addGroups: [v] })} />
       <BulkChoice label="Remove from group" options={groups} commit={(v) => apply({ removeGroups: [v] })} />
       <BulkChoice
