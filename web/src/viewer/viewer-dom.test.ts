@@ -31,6 +31,19 @@ describe('the map area’s screen-reader hint', () => {
     list.el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(buttons[1]);
 
+    // The view moved while a location opened from the list was open (focus outside), and focus came back to its entry
+    // (Escape): that entry is the one Tab stop, not the entry now at the place the arrows had left.
+    buttons[1]!.blur();
+    const moved = [loc(3, 'D'), loc(4, 'E'), loc(1, 'B'), loc(2, 'C')];
+    list.update(moved.slice(), [...items, loc(3, 'D'), loc(4, 'E')]);
+    buttons[1]!.focus();
+    expect(Array.from(list.el.querySelectorAll('button')).map((b) => [b.textContent, b.tabIndex])).toEqual([
+      ['D', -1],
+      ['E', -1],
+      ['B', 0],
+      ['C', -1],
+    ]);
+
     const hint = document.getElementById(area.viewport.getAttribute('aria-describedby')!)!.textContent!;
     expect(hint).not.toMatch(/Tab to go through/);
     expect(hint).toContain('the up and down arrows go through them');

@@ -81,8 +81,9 @@ export class InViewList {
       l.title || l.id,
       l.groupNames.length ? `, ${l.groupNames.join(', ')}` : '',
     );
+    // Focus given back (Escape from the location opened from it, after the view moved) makes it the Tab stop too.
     b.addEventListener('focus', () => {
-      this.#pos = Number(b.dataset.pos);
+      this.#stop(Number(b.dataset.pos));
       this.#focused = l.index;
       this.#events.onFocus(l.index);
     });
@@ -122,9 +123,14 @@ export class InViewList {
     else if (!step) return;
     e.preventDefault();
     next = Math.max(0, Math.min(n - 1, next));
-    for (const b of this.el.querySelectorAll<HTMLElement>('button'))
-      b.tabIndex = Number(b.dataset.pos) === next ? 0 : -1;
-    this.#pos = next;
+    this.#stop(next);
     this.el.querySelector<HTMLElement>(`[data-pos="${next}"]`)?.focus({ preventScroll: true });
   };
+
+  /** Makes entry `pos` the list's one Tab stop. */
+  #stop(pos: number): void {
+    this.#pos = pos;
+    for (const b of this.el.querySelectorAll<HTMLElement>('button'))
+      b.tabIndex = Number(b.dataset.pos) === pos ? 0 : -1;
+  }
 }
