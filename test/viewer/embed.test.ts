@@ -208,8 +208,13 @@ describe('the embed of the demo map', () => {
     await expect.poll(() => entries.count()).toBeGreaterThan(10);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     await page.getByRole('searchbox').fill('wheelchair');
+    const said = page.locator('.mn-viewer > [aria-live="polite"]');
+    await expect.poll(() => said.textContent()).toBe('1 found');
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => entries.count()).toBeGreaterThan(10);
+    // Cleared, a screen reader hears how many there are again, as the list's bar says it.
+    expect(await said.textContent()).toBe(await page.locator('.mn-result-bar').textContent());
+    expect(await said.textContent()).toMatch(/^\d+ locations$/);
     await page.context().close();
   });
 

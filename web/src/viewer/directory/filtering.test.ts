@@ -40,7 +40,8 @@ describe('the directory’s search results', () => {
     expect(said.at(-1)).toBe('4 found');
     filtering.setQuery('');
     expect(shown.at(-1)).toEqual(['Lot 1', 'Lot 12', 'Lot 20', 'Lot 2', 'Lot 3']);
-    expect(said.at(-1)).toBe('');
+    // Cleared: how many there are again, as the directory shows it (the region kept "4 found" before).
+    expect(said.at(-1)).toBe('5 locations');
   });
 
   it('say none found in the words the directory shows, the map’s own', () => {

@@ -47,8 +47,15 @@ export class Filtering {
     if (initial) return;
     const count = this.showEntries();
     emit('filtersChanged', { mapId, query: state.query, values: { ...state.values }, count });
-    // Said as the directory shows it: none found is the map's own "No results found." text.
-    this.#host.say(this.active ? (count ? model.text.count('foundCount', count) : model.text.t('noResults')) : '');
+    // Said as the directory shows it: none found is the map's own "No results found." text; a search or filters
+    // cleared say how many locations there are again (nothing was said, and the region kept its last count).
+    this.#host.say(
+      this.active
+        ? count
+          ? model.text.count('foundCount', count)
+          : model.text.t('noResults')
+        : model.text.count('locationCount', count),
+    );
   }
 
   /** A new search text, the filters kept. */
