@@ -517,6 +517,12 @@ describe('a map with a CSV of locations', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('button', { name: 'Now Open', exact: true }).click();
     await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Phone Repair Kiosk')]);
+    // Escape folds the filters back to their button, which has focus, the filter still applied.
+    await page.keyboard.press('Escape');
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await filters.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await entries.allTextContents()).toEqual([expect.stringContaining('Phone Repair Kiosk')]);
 
     expect(warnings.filter((w) => w.includes('locations CSV'))).toEqual([
       `Mapnest: 1 row of the locations CSV ${baseUrl()}${csvUrl} left out: Line 4: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")`,

@@ -4,13 +4,13 @@
  * arrow keys, Home, End and Page keys move between entries (roving tabindex).
  */
 import type { FilterValue } from '../../map-core/conditions';
-import { highlightPieces, queryTerms } from '../../map-core/text-search';
+import { queryTerms } from '../../map-core/text-search';
 import { filterControl, offeredFilters } from './filters';
 import { h, icon, uid } from '../dom';
 import { locationFloor, type FilterState, type ResolvedLocation, type ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
 import { listKeyTarget, rowHeight, swatchText } from './list-keys';
-import { searchField } from './search-hint';
+import { highlighted, searchField } from './search-hint';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -26,12 +26,6 @@ type Row =
 
 const HEADER_H = 36;
 const OVERSCAN = 400;
-
-/** Text with the search terms wrapped in <mark>. */
-export function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
-  if (!terms.length) return [text];
-  return highlightPieces(text, terms).map((p) => (p.match ? h('mark', null, p.text) : p.text));
-}
 
 /** The directory's elements inside its root, made with its first entries (see Directory). */
 interface Parts {
@@ -138,6 +132,14 @@ export class Directory {
         toggle?.setAttribute('aria-expanded', String(open));
       };
       toggle?.addEventListener('click', () => this.#showFilters(filterBox.hidden !== false));
+      // Escape folds them back to their button, as it closes the directory's overlay (and no more than that).
+      filterBox.addEventListener('keydown', (e) => {
+        if (toggle && e.key === 'Escape') {
+          e.stopPropagation();
+          this.#showFilters(false);
+          toggle.focus();
+        }
+      });
       searchBar = h('div', { class: 'mn-search' }, icon('search', 16), field, toggle);
     }
     if (!offered.length) filterBox.hidden = true;

@@ -6,8 +6,15 @@
  * placeholder's font, again each time the field changes size.
  */
 
+import { highlightPieces } from '../../map-core/text-search';
 import { h } from '../dom';
 import type { ViewerText } from '../i18n/messages';
+
+/** Text with the search terms wrapped in <mark> (the directory's entries). */
+export function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
+  if (!terms.length) return [text];
+  return highlightPieces(text, terms).map((p) => (p.match ? h('mark', null, p.text) : p.text));
+}
 
 const ELLIPSIS = '…';
 /** The placeholder's size when it is not the one viewer.css gives it (a hint shown smaller to fit whole). */
