@@ -1,12 +1,20 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../../editor.fixtures';
+import { useAtomValue } from 'jotai';
 import { useEditorState } from '../../editor-context';
+import { announcementAtom } from '../../editor-state';
 import { BulkPanel } from './BulkPanel';
 
-/** The panel as the editor shows it: with the document as edited. */
+/** The panel as the editor shows it: with the document as edited, and what the editor's status region says. */
 function LiveBulkPanel({ ids }: { ids: string[] }) {
-  return <BulkPanel ids={ids} doc={useEditorState().doc} />;
+  const said = useAtomValue(announcementAtom);
+  return (
+    <>
+      <BulkPanel ids={ids} doc={useEditorState().doc} />
+      <p data-testid="said">{said.text}</p>
+    </>
+  );
 }
 
 afterEach(() => {
@@ -88,6 +96,8 @@ describe('the bulk Move to group', () => {
     const h = renderEditorPart(<LiveBulkPanel ids={['a0', 'a1']} />, { doc });
     fireEvent.change(screen.getByRole('combobox', { name: 'Move to group' }), { target: { value: 'sold' } });
     expect(h.doc().locations.map((l) => l.groups)).toEqual([['sold'], ['sold'], ['available']]);
+    // Said to a screen reader: the form shows no change of its own.
+    expect(screen.getByTestId('said').textContent).toBe('Move to group “Sold”: 2 locations changed.');
     act(() => void h.store.undo());
     expect(h.doc().locations.map((l) => l.groups)).toEqual([['available'], ['available'], ['available']]);
   });

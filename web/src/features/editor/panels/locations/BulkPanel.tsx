@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { MARKER_TYPES, type MapDocument, type MarkerType } from '@mapnest/shared/map-document';
 import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../../actions/locations';
 import { useEditor } from '../../editor-context';
-import { selectionAtom } from '../../editor-state';
+import { announcementAtom, selectionAtom } from '../../editor-state';
 import { ColorProp, SelectProp, type Commit } from '../fields';
 import { MARKER_LABELS } from './LocationForm';
 import { markerSwatch } from './LocationListbox';
 import { useTry } from '../use-try';
 import { AboutField } from './AboutField';
+
+/** Applies a patch to every selected location, said as `what` ('Move to group “Sold”'); the refusal, else null. */
+type Apply = (patch: BulkPatch, what: string) => string | null;
 
 /** Changes for several selected locations at once. */
 export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
@@ -16,9 +19,12 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   const { run } = useEditor();
   const [, setSelection] = useAtom(selectionAtom);
   const [message, setMessage] = useState<string | null>(null);
-  const apply = (patch: BulkPatch) => {
+  const setAnnouncement = useSetAtom(announcementAtom);
+  /** Applies `patch` to every selected location; a screen reader hears `what` was done (the form shows no change). */
+  const apply = (patch: BulkPatch, what: string) => {
     const problem = attempt(bulkUpdateLocations, { ids, patch });
     setMessage(problem);
+    if (!problem) setAnnouncement((a) => ({ text: `${what}: ${ids.length} locations changed.`, n: a.n + 1 }));
     return problem;
   };
   const groups = doc.groups.map((g) => ({ value: g.id, label: g.name }));
@@ -38,23 +44,26 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
       <BulkChoice
         label="Layer"
         options={[{ value: '*', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]}
-        commit={(v) => apply({ layer: v === '*' ? null : v })}
+        apply={apply}
+        patch={(v) => ({ layer: v === '*' ? null : v })}
       />
       {/* Marking lots sold: Add to group left them in Available and Sold at once, shown green and counted as both. */}
       <BulkChoice
         label="Move to group"
         options={[...groups, { value: '*', label: 'No group' }]}
-        commit={(v) => apply({ groups: v === '*' ? [] : [v] })}
+        apply={apply}
+        patch={(v) => ({ groups: v === '*' ? [] : [v] })}
       />
-      <BulkChoice label="Add to group" options={groups} commit={(v) => apply({ addGroups: [v] })} />
-      <BulkChoice label="Remove from group" options={groups} commit={(v) => apply({ removeGroups: [v] })} />
+      <BulkChoice label="Add to group" options={groups} apply={apply} patch={(v) => ({ addGroups: [v] })} />
+      <BulkChoice label="Remove from group" options={groups} apply={apply} patch={(v) => ({ removeGroups: [v] })} />
       <BulkChoice
         label="Style"
         options={[
           { value: '*', label: 'No style' },
           ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id })),
         ]}
-        commit={(v) => apply({ style: v === '*' ? null : v })}
+        apply={apply}
+        patch={(v) => ({ style: v === '*' ? null : v })}
       />
       <BulkChoice
         label="Marker"
@@ -62,23 +71,39 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
           { value: '*', label: 'Map default' },
           ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] })),
         ]}
-        commit={(v) => apply({ type: v === '*' ? null : (v as MarkerType) })}
+        apply={apply}
+        patch={(v) => ({ type: v === '*' ? null : (v as MarkerType) })}
       />
-      <BulkColour ids={ids} doc={doc} commit={(v) => apply({ color: v ?? null })} />
-      <BulkAbout ids={ids} doc={doc} commit={(v) => apply({ about: v.trim() ? v : null })} />
-      <div className="panel__row">
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: true })}>
-          Hide from directory
-        </button>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: false })}>
-          Show in directory
-        </button>
-      </div>
+      <BulkColour ids={ids} doc={doc} commit={(v) => apply({ color: v ?? null }, 'Colour')} />
+      <BulkAbout ids={ids} doc={doc} commit={(v) => apply({ about: v.trim() ? v : null }, 'About')} />
+      <DirectoryButtons apply={apply} />
       {message && (
         <p className="field__error" role="alert">
           {message}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Hide from directory, Show in directory: for every selected location. */
+function DirectoryButtons({ apply }: { apply: Apply }) {
+  return (
+    <div className="panel__row">
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => apply({ hide: true }, 'Hidden from directory')}
+      >
+        Hide from directory
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => apply({ hide: false }, 'Shown in directory')}
+      >
+        Show in directory
+      </button>
     </div>
   );
 }
@@ -135,22 +160,28 @@ function BulkAbout({ ids, doc, commit }: { ids: string[]; doc: MapDocument; comm
   );
 }
 
-/** A select that always shows “Choose…” and applies the option picked to every selected location. */
+/**
+ * A select that always shows “Choose…” and applies the option picked to every selected location, said as
+ * 'Move to group “Sold”'.
+ */
 function BulkChoice({
   label,
   options,
-  commit,
+  patch,
+  apply,
 }: {
   label: string;
   options: { value: string; label: string }[];
-  commit: Commit<string>;
+  patch: (value: string) => BulkPatch;
+  apply: Apply;
 }) {
+  const named = (v: string) => `${label} “${options.find((o) => o.value === v)?.label ?? v}”`;
   return (
     <SelectProp
       label={label}
       value={'' as string}
       options={[{ value: '', label: 'Choose…' }, ...options]}
-      commit={(v) => (v ? commit(v) : null)}
+      commit={(v) => (v ? apply(patch(v), named(v)) : null)}
     />
   );
 }
