@@ -3,7 +3,7 @@
  * when it fits, else whole a pixel smaller when that fits (a landscape phone's narrow sidebar), else cut after the last
  * whole word that fits, with an ellipsis ("Search shops, food…"), never in the middle of a word as the browser's own
  * ellipsis cuts it. The field's accessible name (`aria-label`) stays the whole hint. Measured with a canvas in the
- * placeholder's font, again each time the field changes size.
+ * placeholder's font, again each time the field changes size. Also the search's terms marked in the entries found.
  */
 
 import { highlightPieces } from '../../map-core/text-search';

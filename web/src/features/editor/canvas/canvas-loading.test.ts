@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import { EditorCanvas } from './canvas';
+import { FLOOR_LOADING_AFTER_MS } from './canvas-overlays';
 import { stubBrowser } from './canvas.fixtures';
 
 afterEach(() => {
@@ -29,17 +30,41 @@ function mount(doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: '
 }
 
 describe('the editor canvas while a floor loads', () => {
-  it('says it is loading the floor plan, and stops saying so once the floor is shown, also after a floor switch', async () => {
+  it('says it is loading a floor plan that takes a while, and stops once the floor is shown', async () => {
+    let answer = (_: Response) => {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: 'Hall A', file: 'https://files.test/a.svg' });
+    const { canvas, note } = mount(doc);
+    expect(note.getAttribute('role')).toBe('status');
+    await vi.waitFor(() => expect(note.hidden).toBe(false));
+    expect(note.textContent).toBe('Loading floor plan…');
+    answer(
+      new Response(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600"><rect width="800" height="600"/></svg>',
+      ),
+    );
+    await vi.waitFor(() => expect(note.hidden).toBe(true));
+    canvas.destroy();
+  });
+
+  it('says nothing for a floor shown at once (a blank one), so a floor switch is not read out each time', async () => {
     const doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: 'Ground' });
     doc.layers.push({ id: 'upper', name: 'Upper', file: '' });
     const { canvas, note } = mount(doc);
-    expect(note.getAttribute('role')).toBe('status');
-    expect(note.textContent).toBe('Loading floor plan…');
-    expect(note.hidden).toBe(false);
-    await vi.waitFor(() => expect(note.hidden).toBe(true));
+    // Every time the note is made visible, however briefly.
+    const shown: true[] = [];
+    const hidden = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'hidden')!;
+    Object.defineProperty(note, 'hidden', {
+      get: () => hidden.get!.call(note),
+      set: (v: boolean) => {
+        if (!v) shown.push(true);
+        hidden.set!.call(note, v);
+      },
+    });
     canvas.setLayer('upper');
-    expect(note.hidden).toBe(false);
-    await vi.waitFor(() => expect(note.hidden).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, FLOOR_LOADING_AFTER_MS * 2));
+    expect(note.hidden).toBe(true);
+    expect(shown).toEqual([]);
     canvas.destroy();
   });
 

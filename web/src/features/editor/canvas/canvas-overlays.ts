@@ -82,10 +82,15 @@ export function div(className: string): HTMLDivElement {
   return d;
 }
 
+/** How long a floor may take to show before "Loading floor plan…" does. */
+export const FLOOR_LOADING_AFTER_MS = 300;
+
 /**
  * "Loading floor plan…" over the map while a floor's plan loads, as the viewer says "Loading map…": a blank grey
  * canvas at "100%" said nothing on a slow connection; and, when the plan cannot be loaded, why, in the publish
  * check's words (an empty floor said nothing until Publish). It lets clicks through, so it never stands in the way.
+ * A floor shown within FLOOR_LOADING_AFTER_MS (a blank one, one loaded before) says nothing: a note that flashed on
+ * every floor switch was also read out by a screen reader each time.
  */
 export function floorLoading(): { el: HTMLDivElement; show(loading: boolean): void; failed(text: string): void } {
   const el = div('mn-loading mn-edit-loading');
@@ -94,13 +99,22 @@ export function floorLoading(): { el: HTMLDivElement; show(loading: boolean): vo
   spinner.setAttribute('aria-hidden', 'true');
   const text = document.createElement('span');
   el.append(spinner, text);
+  let later: ReturnType<typeof setTimeout> | undefined;
   const set = (hidden: boolean, failed: string | null) => {
+    clearTimeout(later);
     el.hidden = hidden;
     spinner.hidden = failed !== null;
     el.classList.toggle('mn-edit-loading--failed', failed !== null);
     text.textContent = failed ?? 'Loading floor plan…';
   };
-  return { el, show: (loading) => set(!loading, null), failed: (message) => set(false, message) };
+  return {
+    el,
+    show(loading) {
+      set(true, null);
+      if (loading) later = setTimeout(() => (el.hidden = false), FLOOR_LOADING_AFTER_MS);
+    },
+    failed: (message) => set(false, message),
+  };
 }
 
 /** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */
