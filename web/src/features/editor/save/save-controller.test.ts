@@ -286,11 +286,15 @@ describe('save controller', () => {
       const remote: { version: number; doc: MapDocument }[] = [];
       const updates: unknown[] = [];
       let gate: Promise<void> | null = null;
+      let saveGate: Promise<void> | null = null;
       const ctl = createSaveController({
         store,
         mapId: 'm1',
         version: 1,
-        save: server.save,
+        save: async (input) => {
+          if (saveGate) await saveGate;
+          return server.save(input);
+        },
         currentVersion: () => server.currentVersion(),
         backup: memoryBackup(),
         delayMs: 3000,
@@ -317,7 +321,16 @@ describe('save controller', () => {
           gate = null;
         };
       };
-      return { server, store, ctl, elsewhere, updates, holdReads };
+      /** Holds every save's answer until the returned function is called. */
+      const holdSaves = () => {
+        let release = () => {};
+        saveGate = new Promise<void>((resolve) => (release = resolve));
+        return () => {
+          release();
+          saveGate = null;
+        };
+      };
+      return { server, store, ctl, elsewhere, updates, holdReads, holdSaves };
     }
 
     it('merges edits of different items silently into a new version', async () => {
@@ -487,6 +500,28 @@ describe('save controller', () => {
       const save = ctl.saveNow();
       await vi.advanceTimersByTimeAsync(0);
       release();
+      await Promise.all([check, save]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+    });
+
+    it('saves over a version a check brought in after the save was sent and before its 409 came back', async () => {
+      const { server, store, ctl, elsewhere, holdReads, holdSaves } = mergeSetup();
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      // A check is reading version 2 when the author adds a location and saves on version 1; the check brings version
+      // 2 in (with the new location merged) before the save's 409 arrives, so the save's own read finds nothing newer.
+      const releaseReads = holdReads();
+      const check = ctl.checkRemote();
+      await vi.advanceTimersByTimeAsync(0);
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      const releaseSaves = holdSaves();
+      const save = ctl.saveNow();
+      await vi.advanceTimersByTimeAsync(0);
+      releaseReads();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ctl.getState()).toMatchObject({ version: 2 });
+      releaseSaves();
       await Promise.all([check, save]);
       await vi.advanceTimersByTimeAsync(0);
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });

@@ -25,12 +25,17 @@ export interface ServerVersion {
  * Brings in a version saved elsewhere: shown as it is when there is nothing local to keep, merged
  * three ways otherwise. True when the result is in the store (and, if it differs from the server's,
  * waiting to be saved), also when another read brought that version in meanwhile; false when it could not be read,
- * or the merge has conflicts (status conflict).
+ * or the merge has conflicts (status conflict). `before` is the version the caller knew of: for a save's 409, the
+ * version that save was built on, which a check may have moved past while the save was on its way.
  */
-export async function reconcile(session: SaveSession, backup: BackupWriter, message: string | null): Promise<boolean> {
+export async function reconcile(
+  session: SaveSession,
+  backup: BackupWriter,
+  message: string | null,
+  before = session.state.version,
+): Promise<boolean> {
   const { o } = session;
   if (!o.fetchCurrent) return false;
-  const before = session.state.version;
   let remote: ServerVersion;
   try {
     remote = await o.fetchCurrent();

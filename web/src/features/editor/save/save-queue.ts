@@ -223,7 +223,7 @@ export class SaveQueue {
       if (replay && (replay.doc !== doc || this.force)) this.again = true;
     } catch (err) {
       if (knownNotStored(err)) this.pending = null;
-      await this.failed(err);
+      await this.failed(err, save.baseVersion);
     }
   }
 
@@ -238,10 +238,10 @@ export class SaveQueue {
     } else await this.backup.forget();
   }
 
-  private async failed(err: unknown): Promise<void> {
+  private async failed(err: unknown, baseVersion: number): Promise<void> {
     await this.backup.write();
     const e = asCallError(err);
-    if (e.code === 'aborted') return this.outdated(e);
+    if (e.code === 'aborted') return this.outdated(e, baseVersion);
     if (e.code === 'unauthenticated') {
       this.session.send({
         type: 'saveFailed',
@@ -272,11 +272,12 @@ export class SaveQueue {
     this.schedule(wait);
   }
 
-  /** A 409: someone else saved first. */
-  private async outdated(e: CallError): Promise<void> {
+  /** A 409 for a save built on `baseVersion`: someone else saved first. */
+  private async outdated(e: CallError, baseVersion: number): Promise<void> {
     const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
-    // Merged without conflicts: the loop saves the merge next (on top of the version just read).
-    if (await reconcile(this.session, this.backup, e.message)) this.again = true;
+    // Merged without conflicts, here or by a check while the save was on its way: the loop saves the merge next (on
+    // top of the version just read).
+    if (await reconcile(this.session, this.backup, e.message, baseVersion)) this.again = true;
     else
       this.session.send({
         type: 'conflicted',
