@@ -164,6 +164,12 @@ describe('analytics page', () => {
       await screen.findByRole('heading', { name: `No visits recorded from ${shift(-29)} to ${today}` }),
     ).toBeTruthy();
     expect(screen.getByText(/appear here, per day, once visitors use the published map/)).toBeTruthy();
+    // An author who tries the map with a testing tool is told why that visit is not here.
+    expect(
+      screen.getByText(
+        /Crawlers and automated browsers \(headless browsers, test and monitoring tools\) are not counted/,
+      ),
+    ).toBeTruthy();
     expect(charts).toEqual([]);
     view.unmount();
 

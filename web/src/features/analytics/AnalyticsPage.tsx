@@ -262,6 +262,8 @@ function EmptyReport({ data, published }: { data: MapAnalytics; published: boole
         <p>
           Views, location opens, searches and routes appear here, per day, once visitors use the published map. Each
           visit is counted when the visitor’s page is closed or hidden, so it shows here a few seconds after they leave.
+          Crawlers and automated browsers (headless browsers, test and monitoring tools) are not counted: to see a visit
+          here, open the map in an ordinary browser, then close its tab.
         </p>
       ) : (
         <p>

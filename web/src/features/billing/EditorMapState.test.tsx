@@ -51,7 +51,7 @@ describe('the editor’s state menu', () => {
       ['Go live', 'true'],
       ['Make Pro', null],
       [
-        'Go live needs a Basic slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
+        'Go live needs a Basic slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Or Make Pro: it puts this map live on one of your free Professional slots, with everything Basic has.',
         'true',
       ],
       ['Buy Basic slots', null],

@@ -136,6 +136,20 @@ describe('map state controls on the maps list', () => {
     );
   });
 
+  it('names Make Pro as the way live for an owner with free Professional slots only', async () => {
+    server([testMap], {}, { ...NO_SLOTS, proUsed: 0, proCapacity: 1 });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    const goLive = within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }) as HTMLButtonElement;
+    await waitFor(() => expect(goLive.disabled).toBe(true));
+    expect(
+      (within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(document.getElementById(goLive.getAttribute('aria-describedby')!)!.textContent).toContain(
+      'Go live needs a Basic slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Or Make Pro: it puts this map live on one of your free Professional slots, with everything Basic has.',
+    );
+  });
+
   it('says which slot is missing when the server refuses, with a link to the plans', async () => {
     server([testMap], { 1: 'basic', 3: 'pro' });
     renderRoutes('/maps', { session: signedIn });

@@ -148,6 +148,10 @@ function lapsedText(map: MapSummary): string | null {
 const heldMoves = (moves: readonly { move: StateMove; shortage: SlotShortage | null }[]): HeldMove[] =>
   moves.flatMap(({ move, shortage }) => (shortage ? [{ move, shortage }] : []));
 
+/** The moves not held back. */
+const openMoves = (moves: readonly { move: StateMove; shortage: SlotShortage | null }[]): StateMove[] =>
+  moves.flatMap(({ move, shortage }) => (shortage ? [] : [move]));
+
 /** The way to buy the missing slots: named after the plan when one is missing, else plain 'Buy slots'. */
 const buyLabel = (plans: readonly PlanId[]) =>
   plans.length === 1 ? `Buy ${PLAN_NAMES[plans[0]!]} slots` : 'Buy slots';
@@ -160,16 +164,18 @@ const buyLabel = (plans: readonly PlanId[]) =>
 function ShortageNote({
   id,
   held,
+  open,
   onRegisterLicense,
 }: {
   id: string;
   held: readonly HeldMove[];
+  open: readonly StateMove[];
   onRegisterLicense?: () => void;
 }) {
   const plans = plansShort(held);
   return (
     <p id={id} className="map-state__short">
-      {shortageText(held)}{' '}
+      {shortageText(held, open)}{' '}
       <span className="map-state__ways">
         <SubscribeLink className="alert__link">{buyLabel(plans)}</SubscribeLink>
         {plans.includes('basic') && onRegisterLicense && (
@@ -235,7 +241,9 @@ export function MapStateControls({
           </div>
         )}
       </div>
-      {held.length > 0 && <ShortageNote id={noteId} held={held} onRegisterLicense={onRegisterLicense} />}
+      {held.length > 0 && (
+        <ShortageNote id={noteId} held={held} open={openMoves(moves)} onRegisterLicense={onRegisterLicense} />
+      )}
       {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
       <ProblemAlert problem={problem} onDismiss={clearProblem} />
       {confirmDialog}
@@ -276,7 +284,7 @@ export function MapStateMenu({
   ];
   if (held.length > 0) {
     items.push(
-      { id: 'short', title: shortageText(held), disabled: true, note: true, onSelect: () => {} },
+      { id: 'short', title: shortageText(held, openMoves(moves)), disabled: true, note: true, onSelect: () => {} },
       { id: 'buy', title: buyLabel(plansShort(held)), onSelect: () => void navigate(SUBSCRIBE_PATH) },
     );
   }

@@ -99,10 +99,11 @@ export interface HeldMove {
 
 /**
  * Why the held moves of one map are held back, in one note (a test map on an account with no slots has two, Go live
- * and Make Pro: one note says both), and Basic's second way out, the map's own licence, in the shared words. The map
- * card and the editor's state menu both say it this way.
+ * and Make Pro: one note says both), and Basic's second way out, the map's own licence, in the shared words; and Make
+ * Pro when it is among the moves `open` (not held): an owner with free Professional slots only goes live that way.
+ * The map card and the editor's state menu both say it this way.
  */
-export function shortageText(held: readonly HeldMove[]): string {
+export function shortageText(held: readonly HeldMove[], open: readonly StateMove[] = []): string {
   // With no slots of a plan at all, "a free slot (0 of 0 used)" says nothing: the need is a slot.
   const need = ({ plan, used, capacity }: SlotShortage) =>
     capacity === 0
@@ -114,7 +115,12 @@ export function shortageText(held: readonly HeldMove[]): string {
     ? `${first.move.label} needs ${need(first.shortage)} and ${second.move.label} ${need(second.shortage)}.`
     : `${first.move.label} needs ${need(first.shortage)}.`;
   const basic = held.find((h) => h.shortage.plan === 'basic');
-  return basic ? `${why} ${noFreeSlot('basic', basic.shortage.capacity)}` : why;
+  if (!basic) return why;
+  // An owner who bought Professional slots only was told to buy Basic ones: Make Pro, open beside it, is the way in.
+  const pro = open.includes(MAKE_PRO)
+    ? ` Or ${MAKE_PRO.label}: it puts this map live on one of your free ${PLAN_NAMES.pro} slots, with everything ${PLAN_NAMES.basic} has.`
+    : '';
+  return `${why} ${noFreeSlot('basic', basic.shortage.capacity)}${pro}`;
 }
 
 /** The plans the held moves need, for the ways to buy slots. */
