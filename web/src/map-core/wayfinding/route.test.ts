@@ -176,9 +176,11 @@ describe('planRoute and describeRoute', () => {
     const net = buildNetwork(named);
     const free = planRoute(net, 'entrance', 'gym', { stepFree: true })!;
     expect(free.changes).toEqual([{ endpoint: 'lift', name: 'Lift A', kind: 'lift' }]);
+    // The walk goes to the connector by its name; the floor change says what it is (a staircase named "Core B" is
+    // "the stairs" to a visitor in a wheelchair).
     expect(describeRoute(free, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([
       'Walk 90 m to Lift A',
-      'Take Lift A to First floor',
+      'Take the lift to First floor',
       'Walk 80 m to Gym',
     ]);
     const fast = planRoute(net, 'entrance', 'gym')!;
@@ -187,6 +189,8 @@ describe('planRoute and describeRoute', () => {
     for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorKind;
     const bare = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
     expect(bare.changes[0]!.kind).toBeNull();
+    // Known by its name only: taken by name.
+    expect(describeRoute(bare, named, 'Entrance', 'Gym').steps[1]!.text).toBe('Take Lift A to First floor');
     for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorName;
     const unnamed = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
     expect(describeRoute(unnamed, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([

@@ -13,8 +13,11 @@ import { mapToLatLon } from '@mapnest/shared/map-geo';
 import type { ConnectorKind, FloorLink } from './network-model';
 import type { RoutePlan, RouteSegment } from './route';
 
-/** What a step names: a place or a connector by its display name, or a connector by its kind. */
-export type Landmark = { readonly name: string } | { readonly kind: ConnectorKind };
+/**
+ * What a step names: a place or a connector by its display name (a connector's kind beside it when known), or a
+ * connector by its kind.
+ */
+export type Landmark = { readonly name: string; readonly kind?: ConnectorKind } | { readonly kind: ConnectorKind };
 
 interface StepAt {
   /** Floor to show when the step is picked. */
@@ -88,13 +91,14 @@ export function roundMetres(metres: number): number {
 }
 
 /**
- * What a step calls a connector: its display name when the author gave one ("Lift A"), else its kind ("the lift").
- * Never its id (`endpoint`), which is a key, not words for a visitor.
+ * What a step calls a connector: its display name when the author gave one ("Lift A"), with its kind when known, else
+ * its kind ("the lift"). Never its id (`endpoint`), which is a key, not words for a visitor.
  */
 export function connectorLandmark(link: FloorLink | undefined): Landmark | null {
   const name = link?.name?.trim();
-  if (name) return { name };
-  return link?.kind ? { kind: link.kind } : null;
+  const kind = link?.kind;
+  if (name) return kind ? { name, kind } : { name };
+  return kind ? { kind } : null;
 }
 
 /**
@@ -198,15 +202,19 @@ const TAKE: Record<ConnectorKind, RouteTextKey> = {
  */
 export const isolate = (name: string): string => `\u2068${name}\u2069`;
 
-/** A step in words ("Walk 40 m to the lift", "Take Lift A to First floor"), its names isolated (`isolate`). */
+/**
+ * A step in words ("Walk 40 m to Lift A", "Take the lift to First floor"), its names isolated (`isolate`). A walk goes
+ * to a connector by its name, the floor change says its kind: a route that takes "Grand staircase" or "Core B" says
+ * "Take the stairs", which a visitor in a wheelchair must hear; a connector known by its name only is taken by name.
+ */
 export function stepText(step: RouteStep, words: RouteWords): string {
   if (step.kind === 'floor') {
     const { via } = step;
     const floor = isolate(step.floor);
     if (!via) return words.t('goToFloor', { floor });
-    return 'name' in via
-      ? words.t('takeConnector', { connector: isolate(via.name), floor })
-      : words.t(TAKE[via.kind], { floor });
+    return via.kind
+      ? words.t(TAKE[via.kind], { floor })
+      : words.t('takeConnector', { connector: isolate((via as { name: string }).name), floor });
   }
   const to = step.to;
   const [plain, measured]: readonly [RouteTextKey, RouteTextKey] =

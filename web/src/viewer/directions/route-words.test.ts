@@ -62,7 +62,7 @@ describe('a route in words', () => {
   it('is English as before', async () => {
     expect(wordRoute(route(), await text('en'))).toEqual({
       summary: `Route from ${i('Main entrance')} to ${i('Finance')}: 135 m, one floor change.`,
-      steps: [`Walk 90 m to ${i('Lift A')}`, `Take ${i('Lift A')} to ${i('Level 2')}`, `Walk 45 m to ${i('Finance')}`],
+      steps: [`Walk 90 m to ${i('Lift A')}`, `Take the lift to ${i('Level 2')}`, `Walk 45 m to ${i('Finance')}`],
     });
   });
 
@@ -71,7 +71,7 @@ describe('a route in words', () => {
       summary: `Itinéraire de ${i('Main entrance')} à ${i('Finance')} : 135 m, un changement d’étage.`,
       steps: [
         `Marchez 90 m jusqu’à ${i('Lift A')}`,
-        `Prenez ${i('Lift A')} jusqu’à ${i('Level 2')}`,
+        `Prenez l’ascenseur jusqu’à ${i('Level 2')}`,
         `Marchez 45 m jusqu’à ${i('Finance')}`,
       ],
     });
@@ -79,7 +79,7 @@ describe('a route in words', () => {
       summary: `Route von ${i('Main entrance')} nach ${i('Finance')}: 135 m, ein Etagenwechsel.`,
       steps: [
         `Gehen Sie 90 m bis ${i('Lift A')}`,
-        `Nehmen Sie ${i('Lift A')} bis ${i('Level 2')}`,
+        `Nehmen Sie den Aufzug bis ${i('Level 2')}`,
         `Gehen Sie 45 m bis ${i('Finance')}`,
       ],
     });
@@ -89,7 +89,7 @@ describe('a route in words', () => {
       summary: `المسار من ${i('Main entrance')} إلى ${i('Finance')}: ${n(135)} م، تغيير واحد للطابق.`,
       steps: [
         `امشِ ${n(90)} م إلى ${i('Lift A')}`,
-        `استخدم ${i('Lift A')} للوصول إلى ${i('Level 2')}`,
+        `استخدم المصعد للوصول إلى ${i('Level 2')}`,
         `امشِ ${n(45)} م إلى ${i('Finance')}`,
       ],
     });
@@ -189,12 +189,12 @@ describe('the author’s names in a route’s words', () => {
       summary: `المسار من \u2068Gate 3\u2069 إلى \u2068Room 2.14\u2069: ${n(135)} م، تغيير واحد للطابق.`,
       steps: [
         `امشِ ${n(90)} م إلى \u2068Lift A2\u2069`,
-        'استخدم \u2068Lift A2\u2069 للوصول إلى \u2068L2\u2069',
+        'استخدم المصعد للوصول إلى \u2068L2\u2069',
         `امشِ ${n(45)} م إلى \u2068Room 2.14\u2069`,
       ],
     });
     const he = wordRoute(latinNames(), await text('he'));
-    expect(he.steps[1]).toContain('\u2068Lift A2\u2069');
+    expect(he.steps[0]).toContain('\u2068Lift A2\u2069');
     expect(he.steps[1]).toContain('\u2068L2\u2069');
   });
 
