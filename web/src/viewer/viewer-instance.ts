@@ -212,7 +212,7 @@ export class Viewer implements MapViewerInstance {
       viewport: this.#viewport,
       corner: (p) => this.#area.corners[p as Corner] ?? null,
       layer: () => this.#layerId,
-      showLayer: (id) => this.#changeLayer(id),
+      showLayer: (id, quiet) => this.#changeLayer(id, quiet),
       shapeCentres: (locations) => this.#stage.shapeCentres(locations),
       emit: this.#emit,
       routeShown: (from, to, stepFree) => this.#details.history.route(from, to, stepFree),
@@ -297,22 +297,23 @@ export class Viewer implements MapViewerInstance {
 
   // ---- Floors ----
 
-  #changeLayer(id: string): void {
+  #changeLayer(id: string, quiet?: boolean): void {
     if (id === this.#layerId) return;
     const l = this.#active === null || this.#sheets.behind ? null : this.model.locations[this.#active]!;
     if (l && !onLayer(l, id)) this.#close(false);
-    this.#setLayerId(id);
+    this.#setLayerId(id, quiet);
   }
 
-  #setLayerId(id: string): void {
+  #setLayerId(id: string, quiet?: boolean): void {
     this.#layerId = id;
     this.#controls.floors?.setCurrent(id);
     this.#area.floorChosen(this.#readyLayer === id);
     void this.#stage.setLayer(id);
     for (const part of this.#parts) part.layerShown(id);
     // Each change of floor is said once, whatever made it (the floor control, a route's step, a location opened from
-    // the search or the directory): a visitor who cannot see the map learns it moved. The first floor is no change.
-    this.#say(this.model.text.t('showingFloor', { floor: floorName(this.model, id) }));
+    // the search or the directory): a visitor who cannot see the map learns it moved. The first floor is no change, nor
+    // is a route playing on its own said floor by floor (it spoke over the steps the visitor was reading).
+    if (!quiet) this.#say(this.model.text.t('showingFloor', { floor: floorName(this.model, id) }));
   }
 
   /** The location's sheet is in front again, the directions closed over it: its floor shows if the route left it. */

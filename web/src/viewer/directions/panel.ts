@@ -86,6 +86,10 @@ class DirectionsPanelView implements DirectionsPanel {
         swapped: rerouteIfShown,
         // The box is in the address, shown route or not: a reload ticks it as the visitor left it.
         stepFreeChanged: () => (this.#asked ? this.go() : this.#tellAddress()),
+        // "Choose where you start." is done once a place is picked: it stayed until Go, read as still to do.
+        picked: () => {
+          if (!this.#asked) this.#status.textContent = '';
+        },
       },
       t,
     );

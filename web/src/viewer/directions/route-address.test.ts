@@ -60,6 +60,26 @@ describe('the route in the address', () => {
     expect(query()).toBe('');
   });
 
+  it('drops "Choose where you start." once a start is picked: it is no longer to do', async () => {
+    const { $ } = mount({ directions: { to: 'c' } });
+    await vi.waitFor(() => expect($('.mn-dir-go')).not.toBeNull(), WAIT);
+    $<HTMLButtonElement>('.mn-dir-go')!.click();
+    const status = $('.mn-dir-status')!;
+    expect(status.textContent).toBe('Choose where you start.');
+    const from = pickers($)[0]!;
+    from.value = 'Shop A';
+    from.dispatchEvent(new Event('input'));
+    const option = [...$('.mn-dir-form')!.querySelectorAll<HTMLElement>('[role="option"]')].find(
+      (o) => !o.closest('[hidden]') && o.textContent?.startsWith('Shop A'),
+    )!;
+    option.click();
+    expect(from.value).toBe('Shop A');
+    expect(status.textContent).toBe('');
+    // Go now routes, and the summary is said there.
+    $<HTMLButtonElement>('.mn-dir-go')!.click();
+    expect(status.textContent).toMatch(/^Route from Shop A to Cafe C/);
+  });
+
   it('takes a route to a place from itself out of the address: none is shown', async () => {
     history.replaceState(null, '', `${MAP}?from=a&to=b`);
     const { $ } = mount({ directions: { from: 'a', to: 'b' } });

@@ -38,6 +38,8 @@ export interface RouteFormActions {
   swapped(): void;
   /** The step-free box was ticked or cleared. */
   stepFreeChanged(): void;
+  /** A place was picked, or its field cleared, in From or To. */
+  picked(): void;
 }
 
 function youAreHere(t: ViewerText, title: string): HTMLElement {
@@ -78,8 +80,8 @@ export class RouteForm {
     t: ViewerText,
   ) {
     this.#fixed = fixed;
-    this.from = new PlacePicker(t.t('from'), places, () => undefined, t);
-    this.to = new PlacePicker(t.t('to'), places, () => undefined, t);
+    this.from = new PlacePicker(t.t('from'), places, actions.picked, t);
+    this.to = new PlacePicker(t.t('to'), places, actions.picked, t);
     const here = fixed ? youAreHere(t, fixed.title) : null;
     const swap = fixed ? null : swapButton(t);
     this.#stepFreeBox = h('input', { type: 'checkbox', class: 'mn-dir-stepfree' });

@@ -104,7 +104,8 @@ export class RoutePlayer {
     if (!plan) return;
     const seg = plan.segments[i]!;
     this.#shown = i;
-    if (host.layer() !== seg.layer) host.showLayer(seg.layer);
+    // Played on its own (animate), the route changes floor without saying so; a step the visitor picks says its floor.
+    if (host.layer() !== seg.layer) host.showLayer(seg.layer, animate);
     this.#fit(i);
     this.#onSegmentShown(i);
     this.#overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);

@@ -32,7 +32,9 @@ export interface DirectionsHost {
   readonly viewport: HTMLElement;
   corner(position: string): HTMLElement | null;
   layer(): string;
-  showLayer(id: string): void;
+  /** Shows a floor; `quiet`: not said (a route playing on its own: the visitor hears its summary, and a step's floor
+   * when they pick the step). */
+  showLayer(id: string, quiet?: boolean): void;
   /** Where the shapes these locations are bound to are, on any floor (MapStage.shapeCentres): routes go to them. */
   shapeCentres(locations: readonly ShapeBound[]): Promise<ShapeCentres>;
   emit: ViewerEventSink;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * A change of floor is said to screen readers, once, in the viewer's live region, whatever made it: the floor
- * control, a location opened from the search or the directory on another floor, a route played across floors. The
- * floor the map starts on is not said. The whole viewer on jsdom, its stage a stand-in (jsdom draws nothing).
+ * control, a location opened from the search or the directory on another floor, a route's step picked. The floor
+ * the map starts on is not said, nor are the floors a route plays across on its own. The whole viewer on jsdom, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver, WAIT } from '../jsdom-page.fixtures';
@@ -64,10 +64,14 @@ describe('a change of floor', () => {
     expect(said()).toEqual(['Showing Ground']);
   });
 
-  it('is said once for each floor a route is played across', async () => {
+  it('is not said while a route plays across floors on its own, and is said for a step the visitor picks', async () => {
     const { $, said, viewer } = mount({ directions: { from: 'a', to: 'c' } });
     await vi.waitFor(() => expect($('.mn-directions')?.classList.contains('mn-dir-routed')).toBe(true), WAIT);
     await vi.waitFor(() => expect(viewer.getState().layer).toBe('f'), WAIT);
-    expect(said()).toEqual(['Showing First']);
+    // The route's summary is said by its panel; floor after floor here spoke over the steps being read.
+    expect(said()).toEqual([]);
+    $<HTMLButtonElement>('.mn-dir-step')!.click();
+    expect(viewer.getState().layer).toBe('g');
+    expect(said()).toEqual(['Showing Ground']);
   });
 });
