@@ -59,6 +59,23 @@ function press(el: Element, x: number, y: number) {
 const node = (el: HTMLElement, x: number, y: number) => svgOf(el).querySelector(`[data-node="[${x},${y}]"]`)!;
 
 describe('WayfindingPanel', () => {
+  it('turns directions on for visitors from the tab, says so and keeps the keyboard there; Undo turns them off', () => {
+    const { canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc: mall(), canvas });
+    expect(screen.getByText(/Directions are off for visitors\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on directions' }));
+    expect(view.doc().settings.wayfinding.enabled).toBe(true);
+    const said = screen.getByRole('status');
+    expect(said.textContent).toBe(
+      'Directions are on: visitors get them once you publish. Settings, under Directions, places their button.',
+    );
+    expect(document.activeElement).toBe(said);
+    expect(screen.queryByRole('button', { name: 'Turn on directions' })).toBeNull();
+    act(() => view.store.undo());
+    expect(view.doc().settings.wayfinding.enabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Turn on directions' })).toBeTruthy();
+  });
+
   it('draws two edges, joins the floors with a step-free lift, and the check lists what cannot be reached', () => {
     const { element, state, canvas } = fakeCanvas();
     const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc: mall(), canvas });

@@ -27,6 +27,7 @@ import { useShapeCentres } from './shape-centres';
 import { NetworkPicker } from './network-picker';
 import { nodeCardKey, nodeSelectedText, useAnnounce, useNodeNudgeKeys } from './node-position';
 import { SelectProp } from '../panels/fields';
+import { updateSettings } from '../actions/structure';
 import { CENTRE_OFF_PLAN } from './draw-words';
 import './wayfinding-panel.css';
 
@@ -58,6 +59,39 @@ function NotProfessional() {
         <li>A check lists places nobody can reach and parts of the network not joined to the rest.</li>
         <li>Routes from a Mapplic map are imported with it.</li>
       </ul>
+    </div>
+  );
+}
+
+/**
+ * Directions off for visitors: said, with the way to turn them on here (it was a trip to Settings, a folded section
+ * and a checkbox). Once turned on here, the line says so and keeps the keyboard's place (the button is gone).
+ */
+function DirectionsSwitch({ enabled }: { enabled: boolean }) {
+  const { run } = useEditor();
+  const [turnedOn, setTurnedOn] = useState(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (turnedOn && enabled) said.current?.focus();
+  }, [turnedOn, enabled]);
+  if (enabled)
+    return turnedOn ? (
+      <p ref={said} className="panel__hint" role="status" tabIndex={-1}>
+        Directions are on: visitors get them once you publish. Settings, under Directions, places their button.
+      </p>
+    ) : null;
+  return (
+    <div className="panel__hint">
+      <p>Directions are off for visitors. Turn them on once the network below reaches your places.</p>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => {
+          if (run(updateSettings, { patch: { wayfinding: { enabled: true } } })) setTurnedOn(true);
+        }}
+      >
+        Turn on directions
+      </button>
     </div>
   );
 }
@@ -109,11 +143,7 @@ function NetworkEditor() {
   return (
     <div className="wayfinding-panel">
       <h2 className="wayfinding-panel__title">Wayfinding</h2>
-      {!doc.settings.wayfinding.enabled && (
-        <p className="panel__hint">
-          Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.
-        </p>
-      )}
+      <DirectionsSwitch enabled={doc.settings.wayfinding.enabled} />
       <SelectProp
         label="Floor"
         value={layer}
