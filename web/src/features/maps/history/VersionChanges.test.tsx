@@ -16,6 +16,7 @@ describe('VersionChanges', () => {
     expect(screen.getByRole('listitem').textContent).toBe(
       'Floors changed: “Ground” renamed “Ground floor”, “Mezzanine” added',
     );
+    expect(screen.getByText('Compared with the published version:')).toBeTruthy();
   });
 
   it('names the floors of a first release', () => {
@@ -23,5 +24,7 @@ describe('VersionChanges', () => {
     doc.layers.push({ id: 'hall-b', name: 'Hall B', file: '' });
     render(<VersionChanges diff={diffDocuments(null, doc)} against="nothing published" />);
     expect(screen.getByRole('listitem').textContent).toBe('Floors added: “Hall A”, “Hall B”');
+    // Not "Against nothing published:": a first release is all new.
+    expect(screen.getByText('Nothing is published yet, so all of it is new:')).toBeTruthy();
   });
 });

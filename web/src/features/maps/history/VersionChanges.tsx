@@ -15,12 +15,16 @@ function Names({ label, changes }: { label: string; changes: NamedChanges }) {
   );
 }
 
-/** What a release (or a restore) changes: locations by name (the first 20 and a count) and the parts that differ. */
+/**
+ * What a release (or a restore) changes, compared with `against` ("what visitors see now"): locations by name (the
+ * first 20 and a count) and the parts that differ; a first release (nothing to compare with) says what it brings.
+ */
 export function VersionChanges({ diff, against }: { diff: VersionDiff; against: string }) {
-  if (diff.same) return <p className="version-changes version-changes--same">Nothing changes against {against}.</p>;
+  if (diff.same)
+    return <p className="version-changes version-changes--same">Nothing changes compared with {against}.</p>;
   return (
     <div className="version-changes">
-      <p>Against {against}:</p>
+      <p>{diff.first ? 'Nothing is published yet, so all of it is new:' : `Compared with ${against}:`}</p>
       <ul className="version-changes__list">
         <Names label="Added" changes={diff.added} />
         <Names label="Changed" changes={diff.changed} />
