@@ -56,6 +56,13 @@ describe('landing page', () => {
     renderRoutes('/', { session: signedOut });
     const banner = await screen.findByRole('link', { name: 'Get free access with your Envato Purchase Code.' });
     expect(banner.getAttribute('href')).toBe('/register');
+    // The sign-up form has no code field: the page says where the code goes.
+    fireEvent.click(banner);
+    expect(
+      await screen.findByText(
+        'Have an Envato purchase code? Create your account, then register the code on a map (its card’s Register a license): that map goes live on Basic for 6 months without a subscription.',
+      ),
+    ).toBeTruthy();
   });
 
   it('hides the banner from signed-in users', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NAME_MAX } from '@mapnest/shared/constants';
+import { LICENSE_BASIC_MONTHS, NAME_MAX, PLAN_NAMES } from '@mapnest/shared/constants';
 import { displayNameProblem, newEmailProblem, passwordProblem } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { TextField } from '../../components/Field';
@@ -48,6 +48,11 @@ function registerFailure(err: unknown): Errors {
 function RegisterFinePrint() {
   return (
     <>
+      {/* The landing page's banner ("Get free access with your Envato Purchase Code.") leads here: where the code goes. */}
+      <p className="auth-card__fine">
+        Have an Envato purchase code? Create your account, then register the code on a map (its card’s Register a
+        license): that map goes live on {PLAN_NAMES.basic} for {LICENSE_BASIC_MONTHS} months without a subscription.
+      </p>
       <p className="auth-card__fine">
         By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the{' '}
         <Link to="/privacy">Privacy Policy</Link>.
