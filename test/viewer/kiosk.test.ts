@@ -221,6 +221,14 @@ describe('a route on a portrait kiosk', () => {
           markers: dots.filter((d) => getComputedStyle(d).display !== 'none').map(box),
         };
       });
+      // A long route's steps may fill the map's height (the panel stopped at 760 px, under half of a portrait screen,
+      // and cut a museum's fourth step in half); it scrolls only beyond that. Not wider: a side panel wider than
+      // 320 px leaves a plan drawn to the screen's edges no room beside it for the route's ends.
+      const reach = await page
+        .locator('.mn-directions')
+        .evaluate((el) => el.getBoundingClientRect().top + parseFloat(getComputedStyle(el).maxHeight));
+      expect(reach).toBeGreaterThanOrEqual(map.bottom);
+      expect(panel.width).toBe(320);
       expect(markers.length).toBeGreaterThanOrEqual(1);
       for (const m of markers) {
         const where = `marker ${JSON.stringify(m)} in map ${JSON.stringify(map)} beside panel ${JSON.stringify(panel)}`;

@@ -45,7 +45,7 @@ export const DIRECTIONS_CSS = `
 .mn-here{position:absolute;top:-11px;left:-11px;width:16px;height:16px;border:3px solid #fff;border-radius:50%;background:#c8102e;box-shadow:0 0 0 5px #c8102e55;pointer-events:none}
 .mn-here[hidden]{display:none}
 .mn-here span{position:absolute;bottom:24px;left:8px;translate:-50%;padding:4px 10px;border-radius:99px;background:#c8102e;color:#fff;font-weight:700;white-space:nowrap;box-shadow:var(--mn-shadow)}
-.mn-kiosk .mn-directions{max-height:min(70vh,760px);font-size:18px}
+.mn-kiosk .mn-directions{max-height:70vh;font-size:18px}
 .mn-kiosk .mn-dir-head h2{font-size:21px}
 .mn-kiosk .mn-dir-form{gap:12px}
 .mn-kiosk .mn-dir-label{font-size:18px;margin-bottom:5px}
