@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from './map-document';
 import { MapState } from '../constants';
-import { hasWayfinding, publishableDocument } from './wayfinding';
+import { hasWayfinding, previewState, publishableDocument } from './wayfinding';
 
 const withNetwork = () => {
   const doc = blankDocument();
@@ -22,6 +22,18 @@ const withNetwork = () => {
   ];
   return doc;
 };
+
+describe('previewState', () => {
+  it('previews a test map with directions, to try them before subscribing; a Basic map stays without', () => {
+    expect(hasWayfinding(previewState(MapState.TEST))).toBe(true);
+    expect(hasWayfinding(previewState(MapState.LIVE))).toBe(false);
+    for (const state of [MapState.PRO, MapState.DEMO, MapState.ADMIN]) expect(previewState(state)).toBe(state);
+    // The published copy of a test map still has none.
+    const doc = blankDocument();
+    doc.settings.wayfinding.enabled = true;
+    expect(publishableDocument(doc, MapState.TEST).settings.wayfinding.enabled).toBe(false);
+  });
+});
 
 describe('publishableDocument', () => {
   it('keeps the network of Professional, demo and administrator maps', () => {

@@ -13,6 +13,15 @@ export function hasWayfinding(state: number): boolean {
 }
 
 /**
+ * The state the editor's Preview shows a map in `state` as, for its directions: a test map as Professional, so that
+ * wayfinding can be tried before subscribing (the author draws the network and asks for routes in Preview); its
+ * published copy still has none (`publishableDocument`), so visitors get directions from Professional maps only.
+ */
+export function previewState(state: number): number {
+  return state === MapState.TEST ? MapState.PRO : state;
+}
+
+/**
  * The document as published for a map in `state`: unchanged when it gets wayfinding, else without routes
  * and with wayfinding switched off (the author's own document keeps both, for when the map is promoted).
  */

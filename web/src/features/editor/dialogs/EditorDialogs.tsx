@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
+import { previewState } from '@mapnest/shared/wayfinding';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
 import { liveLink, PrintDialog, type LiveLink } from '../../print/PrintDialog';
@@ -134,7 +135,7 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
       heading="Preview of your draft"
       doc={doc}
       title={map.title}
-      state={map.state}
+      state={previewState(map.state)}
       link={useLiveLink()}
       onClose={onClose}
     />

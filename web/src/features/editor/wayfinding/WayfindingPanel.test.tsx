@@ -467,7 +467,22 @@ describe('WayfindingPanel', () => {
     expect(screen.queryByText(/Turn-by-turn directions come with the Professional plan/)).toBeNull();
   });
 
-  it('shows other maps what they would get and how to upgrade, with no editing', () => {
+  it('lets a test map try wayfinding in Preview, saying visitors get it once the map is Professional', () => {
+    const { canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: MapState.TEST }, doc: mall(), canvas });
+    expect(screen.getByRole('button', { name: 'Draw paths' })).toBeTruthy();
+    const trial =
+      'A test map: try the directions you draw here in Preview. Visitors get them once the map is Professional (Make Pro).';
+    expect(screen.getByText(trial)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on directions' }));
+    expect(view.doc().settings.wayfinding.enabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Directions are on: try them in Preview. Settings, under Directions, places their button.',
+    );
+    expect(screen.getByText(trial)).toBeTruthy();
+  });
+
+  it('shows a Basic map what it would get and how to upgrade, with no editing', () => {
     renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });
     expect(screen.getByText(/Turn-by-turn directions come with the Professional plan/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/maps#subscribe');

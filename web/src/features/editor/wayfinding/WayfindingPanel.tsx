@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { hasWayfinding } from '@mapnest/shared/wayfinding';
+import { hasWayfinding, previewState } from '@mapnest/shared/wayfinding';
 import { checkNetwork, type NetworkCheck as NetworkCheckResult } from '../../../map-core/wayfinding/network-check';
 import { connectorStepFree, type ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
@@ -36,7 +36,8 @@ type Connector = { name: string; kind: string; floors: string[]; stepFree: boole
 
 export function WayfindingPanel() {
   const { map } = useEditor();
-  if (!hasWayfinding(map.state)) return <NotProfessional />;
+  // A test map tries wayfinding in the editor and its Preview (previewState); a Basic map is offered the upgrade.
+  if (!hasWayfinding(previewState(map.state))) return <NotProfessional />;
   return <NetworkEditor />;
 }
 
@@ -68,20 +69,35 @@ function NotProfessional() {
  * and a checkbox). Once turned on here, the line says so and keeps the keyboard's place (the button is gone).
  */
 function DirectionsSwitch({ enabled }: { enabled: boolean }) {
-  const { run } = useEditor();
+  const { run, map } = useEditor();
+  const trial = !hasWayfinding(map.state) && (
+    <p className="panel__hint">
+      A test map: try the directions you draw here in Preview. Visitors get them once the map is Professional (Make
+      Pro).
+    </p>
+  );
   const [turnedOn, setTurnedOn] = useState(false);
   const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (turnedOn && enabled) said.current?.focus();
   }, [turnedOn, enabled]);
   if (enabled)
-    return turnedOn ? (
-      <p ref={said} className="panel__hint" role="status" tabIndex={-1}>
-        Directions are on: visitors get them once you publish. Settings, under Directions, places their button.
-      </p>
-    ) : null;
+    return (
+      <>
+        {trial}
+        {turnedOn && (
+          <p ref={said} className="panel__hint" role="status" tabIndex={-1}>
+            {trial
+              ? 'Directions are on: try them in Preview.'
+              : 'Directions are on: visitors get them once you publish.'}{' '}
+            Settings, under Directions, places their button.
+          </p>
+        )}
+      </>
+    );
   return (
     <div className="panel__hint">
+      {trial}
       <p>Directions are off for visitors. Turn them on once the network below reaches your places.</p>
       <button
         type="button"
