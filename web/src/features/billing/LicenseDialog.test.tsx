@@ -90,6 +90,20 @@ describe('licence registration', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    [0, 'it goes live without a subscription slot.'],
+    [1, 'it stays live on the license instead of its Basic subscription slot, which another map can then use.'],
+    [
+      3,
+      'it stays Professional on its Professional slot meanwhile; Move to Basic then keeps it live on the license, without a slot.',
+    ],
+  ])('says what the months do for a map in state %i', async (state, does) => {
+    const { dialog } = await openLicenseDialog(() => null, aMap({ state }));
+    expect(dialog.textContent).toContain(
+      `A purchase code from the Envato marketplace gives “Riverside Mall” 6 months of Basic: ${does} Each code works once.`,
+    );
+  });
+
   it('says that a code on a map whose licence still runs adds its months after it, and then until when', async () => {
     const current = '2099-05-23T12:00:00.000Z';
     const license = {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { purchaseCodeSchema, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError, type FieldIssue } from '@mapnest/shared/errors';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
+import { LICENSE_BASIC_MONTHS, MapState } from '@mapnest/shared/constants';
 import { reportError } from '../../lib/analytics';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -16,7 +16,14 @@ export interface LicenseDialogProps {
    * The map to register a licence for; null closes the dialog. `publishedVersion` null: nothing is published, so
    * visitors see the map only once its owner publishes it (ADR 018), which the success says.
    */
-  map: { id: string; title: string; publishedVersion?: number | null; licenseEndsAt?: string | null } | null;
+  map: {
+    id: string;
+    title: string;
+    publishedVersion?: number | null;
+    licenseEndsAt?: string | null;
+    /** The map's state: what the months do depends on it (a test map goes live; a live or Pro one keeps its slot). */
+    state?: number;
+  } | null;
   onClose: () => void;
   /** Called once the server has registered the code. */
   onRegistered: (result: RegisterLicenseResult, mapId: string) => void;
@@ -101,6 +108,7 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
         <LicenseCodeForm
           titleId={titleId}
           mapTitle={shown?.title}
+          state={shown?.state}
           licensedUntil={runningUntil(shown?.licenseEndsAt)}
           code={code}
           onCode={(next) => {
@@ -157,6 +165,7 @@ function LicenseRegistered({
 interface LicenseCodeFormProps {
   titleId: string;
   mapTitle: string | undefined;
+  state: number | undefined;
   /** The end of the map's running licence (a code then adds its months after it), or null. */
   licensedUntil: string | null;
   code: string;
@@ -168,9 +177,22 @@ interface LicenseCodeFormProps {
   onCancel: () => void;
 }
 
+/**
+ * What the months do for a map in `state`: a test map goes live on them; a live one stays live on them and gives its
+ * Basic slot back (a Basic map on its licence holds none); a Professional one keeps its Professional slot (the
+ * licence serves it once moved to Basic).
+ */
+function licenseGives(state: number | undefined): string {
+  if (state === MapState.LIVE)
+    return 'it stays live on the license instead of its Basic subscription slot, which another map can then use.';
+  if (state === MapState.PRO)
+    return 'it stays Professional on its Professional slot meanwhile; Move to Basic then keeps it live on the license, without a slot.';
+  return 'it goes live without a subscription slot.';
+}
+
 /** What a purchase code gives, the code field with where to find it, and Register licence. */
 function LicenseCodeForm(props: LicenseCodeFormProps) {
-  const { titleId, mapTitle, licensedUntil, code, onCode, problem, busy, onSubmit, onCancel } = props;
+  const { titleId, mapTitle, state, licensedUntil, code, onCode, problem, busy, onSubmit, onCancel } = props;
   const fieldId = useId();
   return (
     <form className="confirm__form" onSubmit={onSubmit} noValidate>
@@ -185,8 +207,8 @@ function LicenseCodeForm(props: LicenseCodeFormProps) {
           </p>
         ) : (
           <p>
-            A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic: it
-            goes live without a subscription slot. Each code works once.
+            A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic:{' '}
+            {licenseGives(state)} Each code works once.
           </p>
         )}
         <p>{BILLING_TEXTS.licensePurpose}</p>
