@@ -77,12 +77,18 @@ describe('the Wayfinding tab', () => {
     await context.close();
   });
 
-  it('shows maps that are not Professional what it does and how to upgrade', async () => {
-    const user = await createUser({ name: 'Wayfinding Free' });
-    const id = await call<string>('createMap', { title: 'Free centre', mapData: documentWith(2) }, user);
+  it('shows a Basic map what it does and how to upgrade (a test map tries it in Preview)', async () => {
+    const user = await createUser({ name: 'Wayfinding Basic' });
+    const id = await call<string>('createMap', { title: 'Basic centre', mapData: documentWith(2) }, user);
+    const trial = await call<string>('createMap', { title: 'Test centre', mapData: documentWith(2) }, user);
+    await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, await adminUser());
+    await call('setMapState', { id, state: 1 }, user);
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
     await signInWithTokens(page, user);
+    await openTab(page, trial);
+    await page.getByText('A test map: try the directions you draw here in Preview.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Draw paths' }).isVisible()).toBe(true);
     await openTab(page, id);
     await page.getByText('Turn-by-turn directions come with the Professional plan', { exact: false }).waitFor();
     const upgrade = page.getByRole('link', { name: 'See plans' });
