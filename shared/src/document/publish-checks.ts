@@ -6,6 +6,7 @@
 import { AA_CONTRAST, contrastRatio, readableTextOn } from '../contrast';
 import { staleAboutWords } from './about-text';
 import { shapeOf } from './location-shapes';
+import { deepEqual } from './json-equal';
 import type { MapDocument } from './map-document';
 import { hasWayfinding } from './wayfinding';
 
@@ -41,13 +42,7 @@ const nameOf = (l: Loc) => l.title?.trim() || l.id;
  * Equal as data: objects key by key in any order. The saved copy's keys come in the server's order, the editor's in
  * the order its edits set them, so a location just added would otherwise read as changed right after it is published.
  */
-const same = (a: unknown, b: unknown) => JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
-
-function sortedKeys(_key: string, value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries);
-}
+const same = deepEqual;
 
 function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
   return { names: list.slice(0, SUMMARY_NAMES).map(nameIn), count: list.length };

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
+import { MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
@@ -90,11 +91,14 @@ describe('licence registration', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it.each([
-    [0, 'it goes live without a subscription slot.'],
-    [1, 'it stays live on the license instead of its Basic subscription slot, which another map can then use.'],
+  it.each<[MapStateValue, string]>([
+    [MapState.TEST, 'it goes live without a subscription slot.'],
     [
-      3,
+      MapState.LIVE,
+      'it stays live on the license instead of its Basic subscription slot, which another map can then use.',
+    ],
+    [
+      MapState.PRO,
       'it stays Professional on its Professional slot meanwhile; Move to Basic then keeps it live on the license, without a slot.',
     ],
   ])('says what the months do for a map in state %i', async (state, does) => {

@@ -17,6 +17,7 @@
  * by the merge (a location in a group the other side removed) are repaired and the repairs reported.
  * Pure and deterministic: the same three documents and choices give the same result.
  */
+import { deepEqual } from '@mapnest/shared/json-equal';
 import { parseIfValid, type MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { uniqueId } from '@mapnest/shared/map-ids';
@@ -76,20 +77,7 @@ type Choices = Readonly<Record<string, Side>>;
 export const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Structural equality of JSON values (key order does not matter). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
-  }
-  const ao = a as Plain;
-  const bo = b as Plain;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
-}
+export { deepEqual };
 
 class Merger {
   readonly conflicts: Conflict[] = [];
