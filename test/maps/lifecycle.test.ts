@@ -186,7 +186,7 @@ describe('history', () => {
         body: {
           error: {
             status: 'ABORTED',
-            message: expect.stringContaining('while the version was being restored, so it was not restored'),
+            message: expect.stringContaining('since you looked at it, so the version was not restored'),
           },
         },
       });

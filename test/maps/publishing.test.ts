@@ -103,7 +103,25 @@ describe('drafts and publishing', () => {
     expect(same.map).toMatchObject({ version: 5, publishedVersion: 3, publication: 'published', restoreOf: 3 });
     const edited = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 5, mapData: documentWith(3) }, user);
     expect(edited.map).toMatchObject({ version: 6, publishedVersion: 3, publication: 'changes', restoreOf: null });
-    await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003' }, user);
+    // A restore asked against version 6 while version 7 was saved elsewhere meanwhile: refused, nothing replaced.
+    await call('saveMap', { id, baseVersion: 6, mapData: documentWith(4) }, user);
+    const stale = await rawCall(
+      'restoreMapHistory',
+      { mapId: id, historyMapId: 'v00000003', expectedVersion: 6 },
+      { token: user.token },
+    );
+    expect(stale).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          status: 'ABORTED',
+          message: expect.stringContaining('changed elsewhere'),
+          details: { currentVersion: 7 },
+        },
+      },
+    });
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.version).toBe(7);
+    await call('restoreMapHistory', { mapId: id, historyMapId: 'v00000003', expectedVersion: 7 }, user);
     await call('renameMap', { id, title: 'Renamed since' }, user);
     expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('changes');
   });

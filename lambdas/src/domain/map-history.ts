@@ -92,12 +92,16 @@ async function committedRestore(
  */
 export async function restoreMapHistory(
   actor: Actor,
-  input: { mapId: string; historyMapId: string; restoreId?: string },
+  input: { mapId: string; historyMapId: string; restoreId?: string; expectedVersion?: number },
 ): Promise<VersionCommit> {
   await countMapVersion(actor.identity.uid);
   const map = await maps.accessible(actor.identity, input.mapId);
   const earlier = await committedRestore(map.id, input.restoreId, input.historyMapId);
   if (earlier) return earlier;
+  // Saved elsewhere since the author saw what the restore replaces: that work is not replaced unseen (a tab's rename
+  // was undone by another tab's restore, its confirmation listing changes against a draft two seconds old).
+  if (input.expectedVersion !== undefined && input.expectedVersion !== map.version)
+    throw new RestoreConflictError(map.version);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   // The map deleted, or the version deleted, since they were read: their documents are gone, and the restore with them.
   const reading = <T>(read: () => Promise<T>) =>

@@ -50,7 +50,7 @@ export class RestoreConflictError extends CallError {
   constructor(currentVersion: number | null) {
     super(
       'aborted',
-      'This map was changed elsewhere (another tab or device) while the version was being restored, so it was not restored. Look at the map as it is now, then restore the version again if you still want it.',
+      'This map was changed elsewhere (another tab or device) since you looked at it, so the version was not restored. Look at the map as it is now, then restore the version again if you still want it.',
       { currentVersion },
     );
   }

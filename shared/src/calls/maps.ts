@@ -73,11 +73,18 @@ export const deleteMapInput = /* @__PURE__ */ z.pipe(
   /* @__PURE__ */ z.transform((v) => (typeof v === 'string' ? v : v.id)),
 );
 export const historyRefInput = /* @__PURE__ */ z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
-/** restoreMapHistory: `restoreId` is the client's id for one restore (like saveMap's saveId), the same for each retry. */
+/**
+ * restoreMapHistory: `restoreId` is the client's id for one restore (like saveMap's saveId), the same for each retry;
+ * `expectedVersion`, the current version the author saw what the restore replaces against: a map changed elsewhere
+ * since is not restored (409), as a save names its base version.
+ */
 export const restoreMapHistoryInput = /* @__PURE__ */ z.strictObject({
   mapId: mapIdSchema,
   historyMapId: historyIdSchema,
   restoreId: /* @__PURE__ */ z.optional(/* @__PURE__ */ saveIdSchema),
+  expectedVersion: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()).check(/* @__PURE__ */ z.gte(1)),
+  ),
 });
 export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
   mapId: mapIdSchema,

@@ -28,6 +28,6 @@ export const mapsApi = {
     call('setMapHistoryName', { mapId, historyMapId, name }),
   deleteMapHistory: (mapId: string, historyMapId: string) => call('deleteMapHistory', { mapId, historyMapId }),
   /** `restoreId`: one per restore, the same for each retry of it (the server answers a retry with the first outcome). */
-  restoreMapHistory: (mapId: string, historyMapId: string, restoreId: string) =>
-    call('restoreMapHistory', { mapId, historyMapId, restoreId }),
+  restoreMapHistory: (mapId: string, historyMapId: string, restoreId: string, expectedVersion: number) =>
+    call('restoreMapHistory', { mapId, historyMapId, restoreId, expectedVersion }),
 };

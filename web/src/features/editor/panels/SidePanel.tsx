@@ -130,6 +130,7 @@ function HistoryTab() {
         setMap(result.map);
         void reloadHistory().catch(() => undefined);
       }}
+      seenVersion={() => save.getState().version}
       beforeRestore={() =>
         !save.hasUnsavedChanges() ||
         window.confirm(

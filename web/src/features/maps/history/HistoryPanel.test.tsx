@@ -186,7 +186,12 @@ describe('HistoryPanel', () => {
     expect(within(pending).getByText(/Restored from version 1/)).toBeTruthy();
     expect(within(row('Version 3')).queryByText('Current')).toBeNull();
     expect(callsTo('restoreMapHistory')).toEqual([
-      { mapId: MAP, historyMapId: 'v00000001', restoreId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+      {
+        mapId: MAP,
+        historyMapId: 'v00000001',
+        restoreId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
+        expectedVersion: 3,
+      },
     ]);
     await act(async () =>
       answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),

@@ -28,6 +28,11 @@ export interface HistoryPanelProps {
    * Without it, restoring starts at once: a restore is itself a new version, so it can be undone.
    */
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
+  /**
+   * The version the draft shown is on (the editor's document's), sent with a restore: a map saved elsewhere since is
+   * not restored over unseen. Without it, the current version this panel read.
+   */
+  seenVersion?: () => number;
   /** The version visitors see, or null (ADR 018). */
   publishedVersion: number | null;
   /** The live map (null when visitors cannot open it), for a QR code on a version's printed sheets. */

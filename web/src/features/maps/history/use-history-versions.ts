@@ -54,6 +54,8 @@ interface RestoreContext {
   fail: (what: string, where: string, error: unknown) => void;
   onRestored: (version: number) => void;
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
+  /** The version the author saw the restore's changes against (the editor's document's), else `current`. */
+  seenVersion?: () => number;
 }
 
 const newRequestId = () =>
@@ -76,7 +78,8 @@ class RestoreUnconfirmed extends Error {}
 /** One restore request; when its answer is lost, the map's history says whether it happened before anything is said. */
 async function restoreOnce(mapId: string, entry: VersionRow, restoreId: string, after: number) {
   try {
-    return await mapsApi.restoreMapHistory(mapId, entry.historyMapId, restoreId);
+    // `after`: the current version the author saw the restore's changes against; one saved elsewhere since is a 409.
+    return await mapsApi.restoreMapHistory(mapId, entry.historyMapId, restoreId, after);
   } catch (error) {
     if (!outcomeUnknown(error)) throw error;
     let made: RestoreResult | null;
@@ -95,7 +98,7 @@ async function restoreOnce(mapId: string, entry: VersionRow, restoreId: string, 
  * sends a request id, kept for a retry while its outcome is unknown; focus moves to the restored row.
  */
 function useRestore(o: RestoreContext) {
-  const { mapId, current, setCurrent, setRows, setNotice, fail, onRestored, beforeRestore } = o;
+  const { mapId, current, setCurrent, setRows, setNotice, fail, onRestored, beforeRestore, seenVersion } = o;
   const [restoring, setRestoring] = useState(false);
   const [focusId, setFocusId] = useState<string | null>(null);
   const restoreIds = useRef(new Map<string, string>());
@@ -112,7 +115,7 @@ function useRestore(o: RestoreContext) {
     setRows((rs) => [temp, ...rs]);
     setCurrent(temp.version);
     try {
-      const result = await restoreOnce(mapId, entry, restoreId, previousCurrent);
+      const result = await restoreOnce(mapId, entry, restoreId, seenVersion?.() ?? previousCurrent);
       restoreIds.current.delete(entry.historyMapId);
       const done = restoredRow(temp, result);
       setRows((rs) => byNewest(rs.map((r) => (r.historyMapId === temp.historyMapId ? done : r))));
@@ -144,6 +147,7 @@ export interface HistoryVersionsOptions {
   currentVersion: number;
   onRestored: (version: number) => void;
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
+  seenVersion?: () => number;
 }
 
 export function useHistoryVersions({
@@ -152,6 +156,7 @@ export function useHistoryVersions({
   currentVersion,
   onRestored,
   beforeRestore,
+  seenVersion,
 }: HistoryVersionsOptions) {
   const { rows, setRows, current, setCurrent } = useSyncedRows(history, currentVersion);
   const { busy, track } = useBusyIds();
@@ -172,6 +177,7 @@ export function useHistoryVersions({
     fail,
     onRestored,
     beforeRestore,
+    seenVersion,
   });
   // After a restore, focus goes to the restored version's title (the button pressed is no longer where it was).
   useEffect(() => {
