@@ -266,6 +266,7 @@ function ReviewChanges({ review, published }: { review: Review; published: boole
     <VersionChanges
       diff={review.diff}
       against={map.publishedVersion === null ? 'an empty map (nothing is published)' : 'what visitors see now'}
+      offline={map.publication === 'offline'}
     />
   );
 }

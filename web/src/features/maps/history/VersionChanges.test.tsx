@@ -26,5 +26,11 @@ describe('VersionChanges', () => {
     expect(screen.getByRole('listitem').textContent).toBe('Floors added: “Hall A”, “Hall B”');
     // Not "Against nothing published:": a first release is all new.
     expect(screen.getByText('Nothing is published yet, so all of it is new:')).toBeTruthy();
+    cleanup();
+    // A map taken offline was published before: it is not called new.
+    render(<VersionChanges diff={diffDocuments(null, doc)} against="nothing published" offline />);
+    expect(
+      screen.getByText('The map is offline, so visitors see none of it; publishing shows all of this again:'),
+    ).toBeTruthy();
   });
 });

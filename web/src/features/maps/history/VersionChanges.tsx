@@ -19,12 +19,27 @@ function Names({ label, changes }: { label: string; changes: NamedChanges }) {
  * What a release (or a restore) changes, compared with `against` ("what visitors see now"): locations by name (the
  * first 20 and a count) and the parts that differ; a first release (nothing to compare with) says what it brings.
  */
-export function VersionChanges({ diff, against }: { diff: VersionDiff; against: string }) {
+export function VersionChanges({
+  diff,
+  against,
+  offline = false,
+}: {
+  diff: VersionDiff;
+  against: string;
+  /** Nothing is published because the map was taken offline (not: never published). */
+  offline?: boolean;
+}) {
   if (diff.same)
     return <p className="version-changes version-changes--same">Nothing changes compared with {against}.</p>;
   return (
     <div className="version-changes">
-      <p>{diff.first ? 'Nothing is published yet, so all of it is new:' : `Compared with ${against}:`}</p>
+      <p>
+        {!diff.first
+          ? `Compared with ${against}:`
+          : offline
+            ? 'The map is offline, so visitors see none of it; publishing shows all of this again:'
+            : 'Nothing is published yet, so all of it is new:'}
+      </p>
       <ul className="version-changes__list">
         <Names label="Added" changes={diff.added} />
         <Names label="Changed" changes={diff.changed} />
