@@ -277,6 +277,22 @@ describe('save controller', () => {
 
   describe("with the server's current version readable (three-way merge)", () => {
     /** The server holds version 2 = base + a location 'theirs', saved by another tab. */
+    /** A gate calls wait at: `held()` is what they wait for (null: pass), `hold()` holds them and answers the release. */
+    function gate() {
+      let held: Promise<void> | null = null;
+      return {
+        held: () => held,
+        hold: () => {
+          let release = () => {};
+          held = new Promise<void>((resolve) => (release = resolve));
+          return () => {
+            release();
+            held = null;
+          };
+        },
+      };
+    }
+
     function mergeSetup() {
       const server = fakeServer(1);
       const base = blankDocument();
@@ -285,14 +301,15 @@ describe('save controller', () => {
       const store = createEditorStore(base);
       const remote: { version: number; doc: MapDocument }[] = [];
       const updates: unknown[] = [];
-      let gate: Promise<void> | null = null;
-      let saveGate: Promise<void> | null = null;
+      const reads = gate();
+      const saves = gate();
       const ctl = createSaveController({
         store,
         mapId: 'm1',
         version: 1,
         save: async (input) => {
-          if (saveGate) await saveGate;
+          const held = saves.held();
+          if (held) await held;
           return server.save(input);
         },
         currentVersion: () => server.currentVersion(),
@@ -300,7 +317,8 @@ describe('save controller', () => {
         delayMs: 3000,
         pollMs: 0,
         fetchCurrent: async () => {
-          if (gate) await gate;
+          const held = reads.held();
+          if (held) await held;
           remote.push({ version: server.version, doc: server.doc });
           return { version: server.version, doc: server.doc };
         },
@@ -312,25 +330,8 @@ describe('save controller', () => {
         server.doc = d;
         server.version++;
       };
-      /** Holds every read of the server's version until the returned function is called (reads answer in order). */
-      const holdReads = () => {
-        let release = () => {};
-        gate = new Promise<void>((resolve) => (release = resolve));
-        return () => {
-          release();
-          gate = null;
-        };
-      };
-      /** Holds every save's answer until the returned function is called. */
-      const holdSaves = () => {
-        let release = () => {};
-        saveGate = new Promise<void>((resolve) => (release = resolve));
-        return () => {
-          release();
-          saveGate = null;
-        };
-      };
-      return { server, store, ctl, elsewhere, updates, holdReads, holdSaves };
+      // Every read of the server's version (they answer in order), or every save's answer, held until released.
+      return { server, store, ctl, elsewhere, updates, holdReads: reads.hold, holdSaves: saves.hold };
     }
 
     it('merges edits of different items silently into a new version', async () => {
