@@ -131,12 +131,16 @@ function HistoryTab() {
         void reloadHistory().catch(() => undefined);
       }}
       seenVersion={() => save.getState().version}
-      beforeRestore={() =>
-        !save.hasUnsavedChanges() ||
-        window.confirm(
-          'You have unsaved changes. Restoring loads that version in their place; your changes are set aside in this browser (and stay one Undo away), to put back or download later. Continue?',
-        )
-      }
+      beforeRestore={async () => {
+        // A save sent and not yet answered has made a version: the restore names it (seenVersion), not the one before.
+        await save.settled();
+        return (
+          !save.hasUnsavedChanges() ||
+          window.confirm(
+            'You have unsaved changes. Restoring loads that version in their place; your changes are set aside in this browser (and stay one Undo away), to put back or download later. Continue?',
+          )
+        );
+      }}
       onRestored={(version) => {
         void (async () => {
           try {

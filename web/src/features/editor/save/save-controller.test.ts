@@ -16,7 +16,7 @@ function setup(version = 1, backup = memoryBackup()) {
     store,
     mapId: 'm1',
     version,
-    save: server.save,
+    save: (input) => server.save(input),
     currentVersion: server.currentVersion,
     backup,
     delayMs: 3000,
@@ -62,6 +62,25 @@ describe('save controller', () => {
     expect(server.saves.map((s) => s.baseVersion)).toEqual([1, 2]);
     expect((server.doc as MapDocument).locations[0]!.coord).toEqual([0.3, 0.3]);
     expect(ctl.getState().status).toBe('saved');
+  });
+
+  it('settles once the save sent and not yet answered is done, so its version is known', async () => {
+    const { server, store, ctl } = setup();
+    await expect(ctl.settled()).resolves.toBeUndefined();
+    let answer: () => void = () => undefined;
+    const save = server.save;
+    server.save = (input) => new Promise((resolve) => (answer = () => resolve(save(input))));
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    void ctl.saveNow();
+    let settled = false;
+    void ctl.settled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(settled).toBe(false);
+    expect(ctl.getState()).toMatchObject({ status: 'saving', version: 1 });
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
   });
 
   it('goes back to saved when the author undoes to the saved document', async () => {

@@ -99,6 +99,7 @@ export function createSaveController(o: SaveControllerOptions, { connected = tru
       if (!session.disposed) o.beforeSave?.();
       return queue.start();
     },
+    settled: () => queue.idle(),
     keepMine: () => keepMine(parts),
     loadTheirs: (doc, version) => loadTheirs(parts, doc, version),
     resolve: (choices) => resolveMerge(parts, choices),

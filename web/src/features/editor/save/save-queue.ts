@@ -181,6 +181,11 @@ export class SaveQueue {
     if (this.session.state.status === 'offline' || this.session.state.status === 'error') this.schedule(0);
   }
 
+  /** Resolves when the save running now, and any queued behind it, is done (at once when none runs). */
+  idle(): Promise<void> {
+    return this.inFlight ?? Promise.resolve();
+  }
+
   /** True while a save runs. */
   busy(): boolean {
     return this.inFlight !== null;

@@ -116,6 +116,12 @@ export interface SaveController {
   subscribe(listener: (s: SaveState) => void): () => void;
   /** Saves now (Ctrl/Cmd+S); resolves when this save (and any queued one) is done. */
   saveNow(): Promise<void>;
+  /**
+   * Resolves once the save running now (and any queued behind it) is done, at once when none runs; starts none. What
+   * names the version this editor is on (a restore's expected version) waits for it: a save sent and not yet answered
+   * has made a version the state does not know yet.
+   */
+  settled(): Promise<void>;
   /** Conflict: saves the editor's document as a new version on top of the current one. */
   keepMine(): Promise<void>;
   /**

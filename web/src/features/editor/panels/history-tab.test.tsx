@@ -1,0 +1,65 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SaveInput } from '../save/save-controller';
+import { call } from '../../../lib/api';
+import { anEntry, deferred, routeCalls } from '../../maps/maps.fixtures';
+import { tabAtom } from '../editor-state';
+import { disposeHarnesses, docWithLocations, fakeServer, renderEditorPart } from '../editor.fixtures';
+import { addLocation } from '../actions/locations';
+import { SidePanel } from './SidePanel';
+
+vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
+vi.mock('../../viewer/MapPreview', () => ({ MapPreviewDialog: () => null }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+  mockCall.mockReset();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the editor’s History tab', () => {
+  it('restores against the version its own save made, when that save was still waiting for its answer', async () => {
+    const server = fakeServer(3);
+    const answer = deferred<void>();
+    const save = server.save;
+    server.save = async (input: SaveInput) => {
+      await answer.promise;
+      return save(input);
+    };
+    const { callsTo } = routeCalls(mockCall, {
+      restoreMapHistory: async () => ({
+        version: 5,
+        edited: new Date().toISOString(),
+        metrics: { layerCount: 1, locationCount: 1 },
+      }),
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const h = renderEditorPart(
+      <MemoryRouter>
+        <div className="editor">
+          <SidePanel />
+        </div>
+      </MemoryRouter>,
+      { doc: docWithLocations(1), server, map: { version: 3 }, history: [anEntry(1), anEntry(2), anEntry(3)] },
+    );
+    act(() => h.jotai.set(tabAtom, 'history'));
+    act(() => void h.store.dispatch(addLocation, { id: 'new', coord: [0.5, 0.5] }));
+    void h.save.saveNow();
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await act(async () => {});
+    expect(callsTo('restoreMapHistory')).toEqual([]);
+    await act(async () => answer.resolve());
+    await vi.waitFor(() => expect(callsTo('restoreMapHistory')).toHaveLength(1), { timeout: 10_000 });
+    // Its own save made version 4: the restore names it, and nothing asks about unsaved changes (there are none).
+    expect(callsTo('restoreMapHistory')[0]).toMatchObject({ historyMapId: 'v00000001', expectedVersion: 4 });
+    expect(confirm).not.toHaveBeenCalled();
+  });
+});
