@@ -213,7 +213,7 @@ describe('the embed of the demo map', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => entries.count()).toBeGreaterThan(10);
     // Cleared, a screen reader hears how many there are again, as the list's bar says it.
-    expect(await said.textContent()).toBe(await page.locator('.mn-result-bar').textContent());
+    await expect.poll(() => said.textContent()).toBe(await page.locator('.mn-result-bar').textContent());
     expect(await said.textContent()).toMatch(/^\d+ locations$/);
     await page.context().close();
   });

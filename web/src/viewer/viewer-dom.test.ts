@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document';
 import { ENGLISH } from './i18n/messages';
 import { InViewList } from './directory/in-view-list';
-import { MapArea, buildViewerRoot } from './viewer-dom';
+import { MapArea, buildViewerRoot, liveRegion } from './viewer-dom';
 import { contrastRatio } from '@mapnest/shared/contrast';
 import { DIRECTIONS_CSS } from './directions/directions-css';
 import { MINIMAP_CSS } from './minimap';
@@ -86,6 +86,34 @@ describe('the focus indicators with the map’s primary colour', () => {
         .join(';');
       expect(drawn, r.selector).not.toContain('var(--mn-primary)');
       expect(drawn, r.selector).toContain('var(--mn-focus)');
+    }
+  });
+});
+
+describe('the viewer’s live region', () => {
+  it('says a count once typing pauses, only the last one, and a text said at once replaces a count still waiting', () => {
+    vi.useFakeTimers();
+    try {
+      const live = liveRegion();
+      // Typing "caf": a count per key, each replacing the one before while the visitor types.
+      live.say('12 found', 1000);
+      vi.advanceTimersByTime(300);
+      live.say('4 found', 1000);
+      vi.advanceTimersByTime(300);
+      live.say('1 found', 1000);
+      vi.advanceTimersByTime(999);
+      expect(live.el.textContent).toBe('');
+      vi.advanceTimersByTime(1);
+      expect(live.el.textContent).toBe('1 found');
+      // Enter opened the result on another floor: the floor is said at once, and the count waiting is not said after.
+      live.say('3 found', 1000);
+      live.say('Showing First');
+      expect(live.el.textContent).toBe('Showing First');
+      vi.advanceTimersByTime(5000);
+      expect(live.el.textContent).toBe('Showing First');
+      expect(live.el.getAttribute('aria-live')).toBe('polite');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -106,6 +106,24 @@ export class MapArea {
   }
 }
 
+/**
+ * The viewer's live region, and what says a text in it: at once, or after `wait` ms unless another text is said
+ * first (a search's count waits for typing to pause, so a screen reader does not read a count at every key).
+ */
+export function liveRegion(): { el: HTMLElement; say: (text: string, wait?: number) => void } {
+  const el = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    el,
+    say(text, wait) {
+      clearTimeout(timer);
+      const show = () => (el.textContent = text);
+      if (wait) timer = setTimeout(show, wait);
+      else show();
+    },
+  };
+}
+
 let scopeSeq = 0;
 
 /** The viewer's root: a scope of its own for the author's CSS (scoped to it), the sidebar, the map and a live region. */

@@ -12,7 +12,7 @@ import { PhoneSheets } from './details/phone-sheets';
 import { attachKiosk, attachMinimap, type KioskHost, type MinimapHost, type PartLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
-import { MapArea, buildViewerRoot } from './viewer-dom';
+import { MapArea, buildViewerRoot, liveRegion } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { boxKey, layoutFor, styleRoot, viewerBox } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
@@ -38,7 +38,8 @@ export class Viewer implements MapViewerInstance {
   readonly #area: MapArea;
   readonly #viewport: HTMLDivElement;
   readonly #inView: InViewList;
-  readonly #live: HTMLDivElement;
+  /** The live region, and what says a text in it. */
+  readonly #live = liveRegion();
   #controls!: MapControls;
   #trouble!: FloorTrouble;
   #ro!: ResizeObserver;
@@ -99,8 +100,7 @@ export class Viewer implements MapViewerInstance {
     this.#sidebar = this.#directory
       ? h('aside', { class: 'mn-sidebar', 'aria-label': model.text.t('directory') }, this.#directory.el, this.#panel)
       : null;
-    this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
-    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#area.map, this.#live);
+    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#area.map, this.#live.el);
   }
 
   /** Gives the viewer its camera, parts and controls, laid out for the host's width, still apart from the page. */
@@ -166,7 +166,7 @@ export class Viewer implements MapViewerInstance {
         this.#updateInView();
       },
       filled: () => this.#firstFill?.filled(),
-      say: this.#say,
+      say: this.#live.say,
     });
     this.#filters.set(this.#filters.state, true);
     this.#furnished = true;
@@ -313,7 +313,7 @@ export class Viewer implements MapViewerInstance {
     // Each change of floor is said once, whatever made it (the floor control, a route's step, a location opened from
     // the search or the directory): a visitor who cannot see the map learns it moved. The first floor is no change, nor
     // is a route playing on its own said floor by floor (it spoke over the steps the visitor was reading).
-    if (!quiet) this.#say(this.model.text.t('showingFloor', { floor: floorName(this.model, id) }));
+    if (!quiet) this.#live.say(this.model.text.t('showingFloor', { floor: floorName(this.model, id) }));
   }
 
   /** The location's sheet is in front again, the directions closed over it: its floor shows if the route left it. */
@@ -424,8 +424,6 @@ export class Viewer implements MapViewerInstance {
     if (l) this.#emit('locationClosed', { mapId: this.#options.mapId ?? null, id: l.id });
     this.#details.closed(restoreFocus, this.#viewport);
   }
-
-  #say = (text: string) => (this.#live.textContent = text);
 
   // ---- Locations in view (keyboard and screen readers) ----
 

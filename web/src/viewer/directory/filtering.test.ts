@@ -3,7 +3,7 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import type { ResolvedLocation } from '../viewer-model';
 import { buildModel } from '../viewer-model';
 import type { Directory } from './directory';
-import { Filtering } from './filtering';
+import { COUNT_SAID_AFTER_MS, Filtering } from './filtering';
 
 /** A site plan of lots in the map's order, each with its price as its description. */
 function lots(sort: 'none' | 'title') {
@@ -16,6 +16,7 @@ function lots(sort: 'none' | 'title') {
   }));
   const shown: string[][] = [];
   const said: string[] = [];
+  const waits: (number | undefined)[] = [];
   const directory = {
     setEntries: (entries: readonly ResolvedLocation[]) => shown.push(entries.map((l) => l.title)),
   } as unknown as Directory;
@@ -26,15 +27,18 @@ function lots(sort: 'none' | 'title') {
     emit: () => {},
     masked: () => {},
     filled: () => {},
-    say: (text) => said.push(text),
+    say: (text, wait) => void (said.push(text), waits.push(wait)),
   });
-  return { filtering, shown, said };
+  return { filtering, shown, said, waits };
 }
 
 describe('the directory’s search results', () => {
   it('list the location whose title is the search first, then titles that start with it, then the rest', () => {
-    const { filtering, shown, said } = lots('none');
+    const { filtering, shown, said, waits } = lots('none');
     filtering.setQuery('lot 2');
+    // Said once the typing pauses (a second), not at every key.
+    expect(waits.at(-1)).toBe(COUNT_SAID_AFTER_MS);
+    expect(COUNT_SAID_AFTER_MS).toBe(1000);
     // Lot 1 ($250,000) and Lot 12 match too, after them, in the map's order.
     expect(shown.at(-1)).toEqual(['Lot 2', 'Lot 20', 'Lot 1', 'Lot 12']);
     expect(said.at(-1)).toBe('4 found');

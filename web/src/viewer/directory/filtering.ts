@@ -19,9 +19,12 @@ export interface FilteringHost {
   masked(mask: Uint8Array, active: boolean): void;
   /** The directory got its entries: its first fill (./fill.ts) has nothing left to do. */
   filled(): void;
-  /** Says a text in the viewer's live region. */
-  say(text: string): void;
+  /** Says a text in the viewer's live region (after `wait` ms unless something else is said first). */
+  say(text: string, wait?: number): void;
 }
+
+/** How long the search and filters wait for the visitor to stop typing before they say how many match (ms). */
+export const COUNT_SAID_AFTER_MS = 1000;
 
 export class Filtering {
   state: FilterState;
@@ -48,13 +51,15 @@ export class Filtering {
     const count = this.showEntries();
     emit('filtersChanged', { mapId, query: state.query, values: { ...state.values }, count });
     // Said as the directory shows it: none found is the map's own "No results found." text; a search or filters
-    // cleared say how many locations there are again (nothing was said, and the region kept its last count).
+    // cleared say how many locations there are again (nothing was said, and the region kept its last count). Said
+    // once typing pauses: a count at every key spoke over the letters a screen reader echoes.
     this.#host.say(
       this.active
         ? count
           ? model.text.count('foundCount', count)
           : model.text.t('noResults')
         : model.text.count('locationCount', count),
+      COUNT_SAID_AFTER_MS,
     );
   }
 

@@ -57,8 +57,8 @@ describe('a change of floor', () => {
     search.dispatchEvent(new Event('input', { bubbles: true }));
     search.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     expect(viewer.getState()).toMatchObject({ layer: 'f', location: 'c' });
-    // The search's count, then (last, what the region holds when it is read) the floor the result is on.
-    expect(said()).toEqual(['1 found', 'Showing First']);
+    // The floor the result is on, said at once; the search's count, waiting for the typing to pause, is not said over it.
+    expect(said()).toEqual(['Showing First']);
     // Back to a location downstairs from the page's API: said too, the visitor did not pick the floor.
     viewer.openLocation('a');
     expect(said()).toEqual(['Showing Ground']);
