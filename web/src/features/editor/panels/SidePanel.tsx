@@ -131,6 +131,8 @@ function HistoryTab() {
         void reloadHistory().catch(() => undefined);
       }}
       seenVersion={() => save.getState().version}
+      // Refused because the map changed elsewhere: the editor shows the map as it is now, as the refusal asks.
+      onRestoreFailed={() => void save.checkRemote()}
       beforeRestore={async () => {
         // A save sent and not yet answered has made a version: the restore names it (seenVersion), not the one before.
         await save.settled();

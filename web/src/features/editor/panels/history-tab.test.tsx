@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { CallError } from '@mapnest/shared/errors';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SaveInput } from '../save/save-controller';
@@ -61,5 +62,45 @@ describe('the editor’s History tab', () => {
     // Its own save made version 4: the restore names it, and nothing asks about unsaved changes (there are none).
     expect(callsTo('restoreMapHistory')[0]).toMatchObject({ historyMapId: 'v00000001', expectedVersion: 4 });
     expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('shows the map as it is now at once when a restore is refused because it changed elsewhere', async () => {
+    const now = docWithLocations(3);
+    // The refusal is reported (reportError writes it to the console).
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { callsTo } = routeCalls(mockCall, {
+      restoreMapHistory: async () => {
+        throw new CallError(
+          'aborted',
+          'This map was changed elsewhere (another tab or device) since you looked at it…',
+          {
+            currentVersion: 4,
+          },
+        );
+      },
+    });
+    const h = renderEditorPart(
+      <MemoryRouter>
+        <div className="editor">
+          <SidePanel />
+        </div>
+      </MemoryRouter>,
+      {
+        doc: docWithLocations(1),
+        map: { version: 3 },
+        history: [anEntry(1), anEntry(2), anEntry(3)],
+        // Another device saved version 4 a moment ago.
+        server: fakeServer(4),
+        fetchCurrent: async () => ({ doc: now, version: 4 }),
+      },
+    );
+    act(() => h.jotai.set(tabAtom, 'history'));
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await vi.waitFor(() => expect(callsTo('restoreMapHistory')).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(h.save.getState().version).toBe(4), { timeout: 10_000 });
+    expect(h.store.getState().doc.locations).toHaveLength(3);
   });
 });

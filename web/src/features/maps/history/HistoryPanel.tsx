@@ -33,6 +33,8 @@ export interface HistoryPanelProps {
    * not restored over unseen. Without it, the current version this panel read.
    */
   seenVersion?: () => number;
+  /** Called when a restore was refused or failed (the editor then reads the map as it is now at once). */
+  onRestoreFailed?: () => void;
   /** The version visitors see, or null (ADR 018). */
   publishedVersion: number | null;
   /** The live map (null when visitors cannot open it), for a QR code on a version's printed sheets. */

@@ -56,6 +56,7 @@ interface RestoreContext {
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
   /** The version the author saw the restore's changes against (the editor's document's), else `current`. */
   seenVersion?: () => number;
+  onRestoreFailed?: () => void;
 }
 
 const newRequestId = () =>
@@ -99,6 +100,7 @@ async function restoreOnce(mapId: string, entry: VersionRow, restoreId: string, 
  */
 function useRestore(o: RestoreContext) {
   const { mapId, current, setCurrent, setRows, setNotice, fail, onRestored, beforeRestore, seenVersion } = o;
+  const { onRestoreFailed } = o;
   const [restoring, setRestoring] = useState(false);
   const [focusId, setFocusId] = useState<string | null>(null);
   const restoreIds = useRef(new Map<string, string>());
@@ -133,6 +135,7 @@ function useRestore(o: RestoreContext) {
           ? `Could not confirm that ${versionName(entry)} was restored.`
           : `Could not restore ${versionName(entry)}.`;
       fail(what, 'restoreMapHistory', error);
+      onRestoreFailed?.();
     } finally {
       setRestoring(false);
     }
@@ -148,6 +151,7 @@ export interface HistoryVersionsOptions {
   onRestored: (version: number) => void;
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
   seenVersion?: () => number;
+  onRestoreFailed?: () => void;
 }
 
 export function useHistoryVersions({
@@ -157,6 +161,7 @@ export function useHistoryVersions({
   onRestored,
   beforeRestore,
   seenVersion,
+  onRestoreFailed,
 }: HistoryVersionsOptions) {
   const { rows, setRows, current, setCurrent } = useSyncedRows(history, currentVersion);
   const { busy, track } = useBusyIds();
@@ -178,6 +183,7 @@ export function useHistoryVersions({
     onRestored,
     beforeRestore,
     seenVersion,
+    onRestoreFailed,
   });
   // After a restore, focus goes to the restored version's title (the button pressed is no longer where it was).
   useEffect(() => {
