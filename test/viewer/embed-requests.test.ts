@@ -123,4 +123,39 @@ describe('a cold embed view', () => {
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     await page.context().close();
   });
+
+  it('shows why a map whose download keeps failing cannot be shown, and the map once the server answers again', async () => {
+    const { page, requests } = await coldPage();
+    // The page's clock, so the ten seconds between tries pass at once.
+    await page.clock.install();
+    let down = true;
+    await page.route(`**/data/maps/${mapId}.json`, (route) =>
+      down ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.fallback(),
+    );
+    await page.goto(`/m/${mapId}`);
+    const heading = () => page.getByRole('heading', { level: 1 }).first().textContent();
+    // The first download and two more, two seconds apart, pass unseen; then the notice says why.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return heading();
+      })
+      .toBe('The map can’t be shown');
+    expect(await page.getByRole('alert').textContent()).toContain('The map could not be loaded (HTTP 503).');
+    const tried = requests.filter((r) => r.endsWith(`/data/maps/${mapId}.json`)).length;
+    expect(tried).toBe(3);
+    // Still down ten seconds later: asked once more, the notice stays.
+    await page.clock.runFor(10_000);
+    await expect.poll(() => requests.filter((r) => r.endsWith(`/data/maps/${mapId}.json`)).length).toBe(tried + 1);
+    expect(await heading()).toBe('The map can’t be shown');
+    // The server is back: the next try shows the map in the notice's place.
+    down = false;
+    await page.clock.runFor(10_000);
+    await page.clock.resume();
+    await ready(page);
+    await expect.poll(() => page.locator('.mn-viewer').count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.title()).toBe('One floor - Mapnest');
+    await page.context().close();
+  });
 });

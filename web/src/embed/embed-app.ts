@@ -4,7 +4,7 @@
  */
 import { MapState, pageTitle } from '@mapnest/shared/constants';
 import { readDirectionsParams, readKioskParam, readLocationParam } from '../viewer/deep-link';
-import { h } from '../viewer/dom';
+import { h, icon } from '../viewer/dom';
 import { isFramed } from '../viewer/link';
 import { entryLocation } from '../viewer/location-history';
 import type { MapViewerInstance } from '../viewer/viewer';
@@ -37,21 +37,13 @@ export interface EmbeddedMap {
 }
 
 function notice(t: ViewerText, title: string, text: string): HTMLElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('width', '40');
-  svg.setAttribute('height', '40');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML =
-    '<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/>';
   return h(
     'div',
     { class: 'mn-embed-state', lang: t.lang, dir: t.dir },
     h(
       'div',
       { class: 'mn-notice', role: 'alert' },
-      svg,
+      icon('pin', 40),
       h('h1', null, title),
       h('p', null, text),
       h('a', { href: '/', target: '_blank', rel: 'noopener' }, t.t('madeWith')),
@@ -130,6 +122,9 @@ function pageLocation(): string | null {
   return readLocationParam(window.location.href) ?? (isFramed() ? null : entryLocation());
 }
 
+/** How long a map whose download failed waits before it is asked for again (ms). */
+export const LOAD_AGAIN_MS = 10_000;
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -162,16 +157,21 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     const early = loadLanguage('auto');
     // The /m/{id} page's inline script may have started this download before this code arrived (./boot.ts).
     const started = o.mapId && o.mode === 'page' ? takeStartedFetch(o.mapId, o.origin) : null;
-    const result = o.mapId
+    let result = o.mapId
       ? await fetchPublished(o.origin, o.mapId, ctrl.signal, started)
       : ({ kind: 'not-found' } as const);
-    if (ctrl.signal.aborted) return null;
-    if (result.kind !== 'ready') {
+    while (result.kind !== 'ready') {
+      if (ctrl.signal.aborted) return null;
       title(result.kind === 'expired' ? result.title : null);
       const t = await early.then(textIn);
       if (ctrl.signal.aborted) return null;
       host.replaceChildren(shownUnavailable(result, speakOnPage(o, t), o.mode === 'page'));
-      return null;
+      // A download that failed (offline, the server down) is tried again every ten seconds, and the map replaces the
+      // notice once it comes: a kiosk started without a network shows its map soon after it gets one. A map not
+      // found, expired or damaged is not asked for again.
+      if (result.kind !== 'error' || result.failed !== 'load') return null;
+      await new Promise((wake) => setTimeout(wake, LOAD_AGAIN_MS));
+      result = await fetchPublished(o.origin, o.mapId!, ctrl.signal);
     }
     const { map } = result;
     title(map.title);
