@@ -122,7 +122,21 @@ function pageLocation(): string | null {
   return readLocationParam(window.location.href) ?? (isFramed() ? null : entryLocation());
 }
 
-/** How long a map whose download failed waits before it is asked for again (ms). */
+/** The /m/{id} page's tab and heading (web/embed.html), hidden while there is no title: a notice brings its own. */
+function title(o: EmbedOptions, t: string | null): void {
+  if (o.mode !== 'page') return;
+  document.title = pageTitle(t);
+  const heading = document.getElementById('mapnest-title');
+  if (heading) {
+    heading.textContent = t ?? '';
+    heading.hidden = !t;
+  }
+}
+
+/**
+ * How long a map whose download failed (offline, the server down) waits before it is asked for again (ms), its notice
+ * shown meanwhile and replaced by the map once it comes: a kiosk started without a network recovers by itself.
+ */
 export const LOAD_AGAIN_MS = 10_000;
 
 /** Shows the published map `mapId` in `host`. */
@@ -141,17 +155,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
         h('span', null, 'Loading map…'),
       ),
     );
-  const title = (t: string | null) => {
-    if (o.mode !== 'page') return;
-    document.title = pageTitle(t);
-    // The /m/{id} page's heading (web/embed.html), hidden while there is no title: a notice shown instead of the
-    // map brings its own.
-    const heading = document.getElementById('mapnest-title');
-    if (heading) {
-      heading.textContent = t ?? '';
-      heading.hidden = !t;
-    }
-  };
+
   const shown = (async (): Promise<MapViewerInstance | null> => {
     // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
     const early = loadLanguage('auto');
@@ -162,19 +166,17 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       : ({ kind: 'not-found' } as const);
     while (result.kind !== 'ready') {
       if (ctrl.signal.aborted) return null;
-      title(result.kind === 'expired' ? result.title : null);
+      title(o, result.kind === 'expired' ? result.title : null);
       const t = await early.then(textIn);
       if (ctrl.signal.aborted) return null;
       host.replaceChildren(shownUnavailable(result, speakOnPage(o, t), o.mode === 'page'));
-      // A download that failed (offline, the server down) is tried again every ten seconds, and the map replaces the
-      // notice once it comes: a kiosk started without a network shows its map soon after it gets one. A map not
-      // found, expired or damaged is not asked for again.
+      // A failed download is tried again (LOAD_AGAIN_MS); a map not found, expired or damaged is not.
       if (result.kind !== 'error' || result.failed !== 'load') return null;
       await new Promise((wake) => setTimeout(wake, LOAD_AGAIN_MS));
       result = await fetchPublished(o.origin, o.mapId!, ctrl.signal);
     }
     const { map } = result;
-    title(map.title);
+    title(o, map.title);
     const initialLocation = o.initialLocation ?? (o.mode === 'page' ? pageLocation() : null);
     const resolveUrl = (u: string) => resolveAgainst(o.origin, u);
     // The spinner stays while the map's CSV of locations (if it has one) arrives.
