@@ -41,6 +41,24 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it('starts on the confirming button, or on Cancel when confirming destroys something', async () => {
+    render(<ConfirmDialog open title="Publish?" positive="Publish" onConfirm={() => {}} onCancel={() => {}} />);
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Publish'));
+    cleanup();
+    render(
+      <ConfirmDialog
+        open
+        danger
+        title="Delete version 3?"
+        positive="Delete version"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    // Enter pressed by habit cancels.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+  });
+
   it('cancels with the negative button and with Escape', () => {
     const onCancel = vi.fn();
     render(<ConfirmDialog open title="Leave?" positive="Leave" onConfirm={() => {}} onCancel={onCancel} />);

@@ -85,21 +85,64 @@ export function ConfirmDialog({
             {error ?? failure}
           </p>
         )}
-        <div className="confirm__actions">
-          <button type="button" className="btn btn--secondary" onClick={cancel} disabled={busy}>
-            {negative}
-          </button>
-          <button
-            type="submit"
-            className={danger ? 'btn btn--danger' : 'btn btn--primary'}
-            disabled={busy || confirmDisabled}
-            data-autofocus={children ? undefined : true}
-          >
-            {busy && <Spinner size="sm" label="Working" />}
-            {positive}
-          </button>
-        </div>
+        <ConfirmActions
+          positive={positive}
+          negative={negative}
+          danger={danger}
+          busy={busy}
+          confirmDisabled={confirmDisabled}
+          hasFields={!!children}
+          onCancel={cancel}
+        />
       </form>
     </Modal>
+  );
+}
+
+interface ConfirmActionsProps {
+  positive: string;
+  negative: string;
+  danger: boolean;
+  busy: boolean;
+  confirmDisabled: boolean;
+  /** The form has fields of its own: focus starts on the first of them. */
+  hasFields: boolean;
+  onCancel: () => void;
+}
+
+/**
+ * Cancel and the confirming (submit) button. Focus starts on the confirming button, or on Cancel when confirming
+ * destroys something: Enter pressed by habit then does no harm.
+ */
+function ConfirmActions({
+  positive,
+  negative,
+  danger,
+  busy,
+  confirmDisabled,
+  hasFields,
+  onCancel,
+}: ConfirmActionsProps) {
+  return (
+    <div className="confirm__actions">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={onCancel}
+        disabled={busy}
+        data-autofocus={hasFields || !danger ? undefined : true}
+      >
+        {negative}
+      </button>
+      <button
+        type="submit"
+        className={danger ? 'btn btn--danger' : 'btn btn--primary'}
+        disabled={busy || confirmDisabled}
+        data-autofocus={hasFields || danger ? undefined : true}
+      >
+        {busy && <Spinner size="sm" label="Working" />}
+        {positive}
+      </button>
+    </div>
   );
 }
