@@ -184,11 +184,11 @@ interface HistoryRowActionsProps {
 }
 
 /**
- * Restore while another restore runs: said disabled (aria-disabled) but not `disabled`, which would drop the
- * keyboard focus of the button just pressed to <body>.
+ * Restore while another restore runs, or naming while a name is saved: said disabled (aria-disabled) but not
+ * `disabled`, which would drop to <body> the keyboard focus of the button just pressed (or given back by a form).
  */
-const unlessRestoring = (restoring: boolean, onRestore: () => void) =>
-  restoring ? { 'aria-disabled': true as const } : { onClick: onRestore };
+const unlessWaiting = (waiting: boolean, onClick: () => void) =>
+  waiting ? { 'aria-disabled': true as const } : { onClick };
 
 /** A version's buttons (none while its name is edited), or 'Restoring…' while a restore makes it. */
 function HistoryRowActions({
@@ -220,8 +220,7 @@ function HistoryRowActions({
           ref={renameButton}
           type="button"
           className="btn btn--ghost btn--sm"
-          disabled={busy}
-          onClick={onEdit}
+          {...unlessWaiting(busy, onEdit)}
           aria-describedby={titleId}
         >
           <PencilIcon size={16} />
@@ -247,7 +246,7 @@ function HistoryRowActions({
               type="button"
               className="btn btn--ghost btn--sm"
               disabled={busy}
-              {...unlessRestoring(restoring, onRestore)}
+              {...unlessWaiting(restoring, onRestore)}
               aria-describedby={titleId}
             >
               <RestoreIcon size={16} />
