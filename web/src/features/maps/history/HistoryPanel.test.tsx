@@ -89,7 +89,14 @@ describe('HistoryPanel', () => {
     // Shown before the server answers.
     expect(within(row('Spring update')).getByText('Current')).toBeTruthy();
     expect(callsTo('setMapHistoryName')).toEqual([{ mapId: MAP, historyMapId: 'v00000003', name: 'Spring update' }]);
+    // The keyboard is back on the row's rename button while the name is saved (a disabled one dropped it to the top).
+    const rename = within(row('Spring update')).getByRole('button', { name: 'Rename' });
+    expect(document.activeElement).toBe(rename);
+    expect(rename.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(rename);
+    expect(screen.queryByRole('textbox', { name: 'Version name' })).toBeNull();
     await act(async () => answer.resolve(anEntry(3, { name: 'Spring update' })));
+    expect(rename.getAttribute('aria-disabled')).toBeNull();
     expect(row('Spring update')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Named version 3 “Spring update”.');
   });
@@ -156,7 +163,7 @@ describe('HistoryPanel', () => {
     expect(rows()).toHaveLength(3);
     expect(row('Launch')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(
-      'Could not delete version 2. The server is unavailable right now.',
+      'Could not delete “Launch” (version 2). The server is unavailable right now.',
     );
   });
 
@@ -217,7 +224,7 @@ describe('HistoryPanel', () => {
     expect(within(row('Version 3')).getByText('Current')).toBeTruthy();
     expect(onRestored).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toContain(
-      'Could not restore version 2. This map was changed elsewhere.',
+      'Could not restore “Launch” (version 2). This map was changed elsewhere.',
     );
   });
 

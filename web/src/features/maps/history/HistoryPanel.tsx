@@ -9,7 +9,7 @@ import { describeError, publicCopyOwed } from '../map-errors';
 import { DiffOf, useVersionDocuments } from './version-review';
 import { VersionPreview } from './VersionPreview';
 import type { LiveLink } from '../../print/PrintDialog';
-import { versionName, type VersionRow } from './history-rows';
+import { namedVersion, versionName, type VersionRow } from './history-rows';
 import { HistoryRow } from './HistoryRow';
 import { Notice, type NoticeValue } from '../Notice';
 import { useHistoryVersions } from './use-history-versions';
@@ -85,7 +85,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                   (error: unknown) =>
                     setNotice({
                       tone: 'error',
-                      message: `Could not open ${versionName(entry)}. ${describeError(error)}`,
+                      message: `Could not open ${namedVersion(entry)}. ${describeError(error)}`,
                     }),
                 )
               }
@@ -104,6 +104,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
       </p>
       <VersionDialogs
         panel={props}
+        current={current}
         docs={docs}
         draft={draft}
         toRestore={toRestore}
@@ -120,7 +121,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
         title="Delete this version?"
         subtitle={
           deleteShown
-            ? `${deleteShown.name ? `“${deleteShown.name}” (${versionName(deleteShown)})` : `Version ${deleteShown.version}`} will be removed from the history. This cannot be undone.`
+            ? `${deleteShown.name ? namedVersion(deleteShown) : `Version ${deleteShown.version}`} will be removed from the history. This cannot be undone.`
             : undefined
         }
         positive="Delete version"
@@ -137,6 +138,8 @@ export function HistoryPanel(props: HistoryPanelProps) {
 
 interface VersionDialogsProps {
   panel: HistoryPanelProps;
+  /** The current version, which a restore keeps in History. */
+  current: number;
   docs: (version: number) => Promise<MapDocument>;
   draft: () => Promise<MapDocument>;
   toRestore: VersionRow | null;
@@ -152,6 +155,7 @@ interface VersionDialogsProps {
 /** Restore (with its diff against the draft), publish again (with its diff against what is live) and preview. */
 function VersionDialogs(p: VersionDialogsProps) {
   const { panel: props, docs, draft, toRestore, setToRestore, toRepublish, setToRepublish, preview, setPreview } = p;
+  const { current } = p;
   const [republishError, setRepublishError] = useState<string | null>(null);
   const onRestore = p.onRestore;
   const setNotice = p.setNotice;
@@ -160,8 +164,8 @@ function VersionDialogs(p: VersionDialogsProps) {
       {toRestore && (
         <ConfirmDialog
           open
-          title={`Restore ${versionName(toRestore)} into the draft?`}
-          subtitle="The draft becomes this version (one Undo away in the editor). Visitors keep the published version until you publish."
+          title={`Restore ${namedVersion(toRestore)} into the draft?`}
+          subtitle={`The draft becomes this version; the draft as it is now stays in History as version ${current}, to restore again. Visitors keep the published version until you publish.`}
           positive="Restore into the draft"
           onCancel={() => setToRestore(null)}
           onConfirm={() => {
@@ -176,7 +180,7 @@ function VersionDialogs(p: VersionDialogsProps) {
       {toRepublish && (
         <ConfirmDialog
           open
-          title={`Publish ${versionName(toRepublish)} again?`}
+          title={`Publish ${namedVersion(toRepublish)} again?`}
           subtitle="Visitors see this version within seconds, in place of the one published now. The draft is not changed."
           positive={`Publish ${versionName(toRepublish)}`}
           error={republishError}
@@ -188,7 +192,7 @@ function VersionDialogs(p: VersionDialogsProps) {
             try {
               const result = await call('publishMap', { id: props.mapId, version: toRepublish.version });
               setToRepublish(null);
-              setNotice({ tone: 'success', message: `Published ${versionName(toRepublish)}: visitors see it now.` });
+              setNotice({ tone: 'success', message: `Published ${namedVersion(toRepublish)}: visitors see it now.` });
               props.onPublished(result);
             } catch (error) {
               if (!publicCopyOwed(error)) return setRepublishError(describeError(error));
@@ -214,7 +218,7 @@ function VersionDialogs(p: VersionDialogsProps) {
           doc={preview.doc}
           title={props.title}
           state={props.state}
-          label={versionName(preview.row)}
+          label={namedVersion(preview.row)}
           link={props.link}
           onClose={() => setPreview(null)}
         />

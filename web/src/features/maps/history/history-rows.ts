@@ -8,6 +8,9 @@ export type VersionRow = HistoryEntry & { pending?: boolean };
 
 export const byNewest = (rows: readonly VersionRow[]) => [...rows].sort((a, b) => b.version - a.version);
 export const versionName = (entry: Pick<HistoryEntry, 'version'>) => `version ${entry.version}`;
+/** A version as messages name it: its name first when it has one ('“Spring layout” (version 4)'), else its number. */
+export const namedVersion = (entry: Pick<HistoryEntry, 'version' | 'name'>) =>
+  entry.name ? `“${entry.name}” (${versionName(entry)})` : versionName(entry);
 
 /** The row shown at once when `entry` is restored: the next version, unnamed and pending. */
 export function pendingRestoreRow(entry: VersionRow, version: number): VersionRow {

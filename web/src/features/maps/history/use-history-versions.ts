@@ -8,7 +8,7 @@ import { reportError } from '../../../lib/analytics';
 import { describeError, outcomeUnknown } from '../map-errors';
 import { mapsApi, type RestoreResult } from '../maps-api';
 import type { NoticeValue } from '../Notice';
-import { byNewest, pendingRestoreRow, restoredRow, versionName, type VersionRow } from './history-rows';
+import { byNewest, namedVersion, pendingRestoreRow, restoredRow, versionName, type VersionRow } from './history-rows';
 
 /** Local rows and current version: they start from the props and follow them when the parent passes new ones. */
 function useSyncedRows(history: readonly HistoryEntry[], currentVersion: number) {
@@ -123,7 +123,7 @@ function useRestore(o: RestoreContext) {
       setRows((rs) => byNewest(rs.map((r) => (r.historyMapId === temp.historyMapId ? done : r))));
       setCurrent(result.version);
       setFocusId(done.historyMapId);
-      setNotice({ tone: 'success', message: `Restored ${versionName(entry)} as version ${result.version}.` });
+      setNotice({ tone: 'success', message: `Restored ${namedVersion(entry)} as version ${result.version}.` });
       onRestored(result.version);
     } catch (error) {
       // A refusal is final; after an unknown outcome the same id is sent again, so a retry cannot restore twice.
@@ -132,8 +132,8 @@ function useRestore(o: RestoreContext) {
       setCurrent((c) => (c === temp.version ? previousCurrent : c));
       const what =
         error instanceof RestoreUnconfirmed
-          ? `Could not confirm that ${versionName(entry)} was restored.`
-          : `Could not restore ${versionName(entry)}.`;
+          ? `Could not confirm that ${namedVersion(entry)} was restored.`
+          : `Could not restore ${namedVersion(entry)}.`;
       fail(what, 'restoreMapHistory', error);
       onRestoreFailed?.();
     } finally {
@@ -225,10 +225,10 @@ export function useHistoryVersions({
     void track(id, async () => {
       try {
         await mapsApi.deleteMapHistory(mapId, id);
-        setNotice({ tone: 'success', message: `Deleted ${versionName(entry)}.` });
+        setNotice({ tone: 'success', message: `Deleted ${namedVersion(entry)}.` });
       } catch (error) {
         setRows((rs) => (rs.some((r) => r.historyMapId === id) ? rs : byNewest([...rs, entry])));
-        fail(`Could not delete ${versionName(entry)}.`, 'deleteMapHistory', error);
+        fail(`Could not delete ${namedVersion(entry)}.`, 'deleteMapHistory', error);
       }
     });
   };
