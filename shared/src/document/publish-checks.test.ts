@@ -121,6 +121,36 @@ describe('diffDocuments', () => {
     next.locations[0]!.groups = ['g-available'];
     next.groups[0]!.name = 'For sale';
     expect(diffDocuments(published, next).changed.names).toEqual(['kitchen → Kitchen (Available → no group)']);
+    // Nor when the location changed otherwise too: it stays in its group, whatever the group is called now.
+    next.locations[0]!.about = 'Opening hours changed.';
+    expect(diffDocuments(published, next).changed.names).toEqual([
+      'Reception',
+      'kitchen → Kitchen (Available → no group)',
+    ]);
+  });
+
+  it('names the groups added, removed, renamed, recoloured, hidden or put in another order', () => {
+    const published = newMap();
+    published.groups.push(
+      { id: 'food', name: 'Food & Drink', color: '#cc5500' },
+      { id: 'fashion', name: 'Fashion', color: '#3355aa' },
+      { id: 'offers', name: 'Offers' },
+    );
+    const next = JSON.parse(JSON.stringify(published)) as MapDocument;
+    expect(diffDocuments(published, next).groups).toEqual([]);
+    next.groups[0]!.name = 'Food & Dining';
+    next.groups[1]!.color = '#aa2266';
+    next.groups[2]!.hide = true;
+    next.groups.push({ id: 'kids', name: 'Kids' });
+    expect(diffDocuments(published, next)).toMatchObject({
+      parts: ['Groups'],
+      groups: ['“Food & Drink” renamed “Food & Dining”', '“Fashion” colour changed', '“Offers” hidden', '“Kids” added'],
+    });
+    const fewer = JSON.parse(JSON.stringify(published)) as MapDocument;
+    fewer.groups.splice(1, 1);
+    fewer.groups.reverse();
+    expect(diffDocuments(published, fewer).groups).toEqual(['“Fashion” removed', 'order changed']);
+    expect(diffDocuments(null, published).groups).toEqual(['“Food & Drink”', '“Fashion”', '“Offers”']);
   });
 
   it('counts the locations past the first 20 instead of naming them', () => {

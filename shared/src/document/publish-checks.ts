@@ -30,6 +30,11 @@ export interface VersionDiff {
    * 1” plan changed', 'order changed'); for a first release, the floors' names. Empty when the floors are the same.
    */
   floors: string[];
+  /**
+   * What differs of the groups, by name ('“Food & Drink” renamed “Food & Dining”', '“Fashion” colour changed', '“Kids”
+   * added', '“Offers” hidden', 'order changed'); for a first release, the groups' names. Empty when they are the same.
+   */
+  groups: string[];
   /** Nothing differs. */
   same: boolean;
   /** Nothing was published before: `parts` names what the map has (added), not what differs. */
@@ -63,9 +68,15 @@ function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | nu
     const old = was ? nameOf(was) : nameOf(l);
     const name = old === nameOf(l) ? old : `${old} → ${nameOf(l)}`;
     const [from, to] = [groupsIn(current, was), groupsIn(next, l)];
-    return was && from !== to ? `${name} (${from} → ${to})` : name;
+    // By id: a group renamed is a change of the group (listed with the groups), not of every location in it.
+    const moved = was && (was.groups ?? []).join('\n') !== (l.groups ?? []).join('\n');
+    return moved ? `${name} (${from} → ${to})` : name;
   };
 }
+
+/** What differs of a part of `diff` by name (its floors', its groups'), or nothing for the other parts. */
+export const partDetails = (diff: VersionDiff, part: string): readonly string[] =>
+  part === 'Floors' ? diff.floors : part === 'Groups' ? diff.groups : [];
 
 /** What changes for visitors when `next` replaces `current` (null: nothing is published, so all is new). */
 export function diffDocuments(current: MapDocument | null, next: MapDocument): VersionDiff {
@@ -105,37 +116,55 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
     removed: named(removed),
     parts,
     floors: parts.includes('Floors') ? floorChanges(current?.layers ?? null, next.layers) : [],
+    groups: parts.includes('Groups') ? groupChanges(current?.groups ?? null, next.groups) : [],
     same: added.length + changed.length + removed.length + parts.length === 0,
     first: current === null,
   };
 }
 
 type Floor = MapDocument['layers'][number];
-const quoted = (f: Floor) => `“${f.name.trim() || f.id}”`;
+type Group = MapDocument['groups'][number];
 
 /**
- * The floors' changes by name: "Floors changed" left the author to guess which, on a map of many floors. A first
- * release (`before` null) lists the floors it has.
+ * Floors' or groups' changes by name: "Floors changed" left the author to guess which, on a map of many floors. Each
+ * added, renamed, removed, what `also` says of one kept, and a change of order; a first release (`before` null)
+ * lists the names it has.
  */
-function floorChanges(before: readonly Floor[] | null, after: readonly Floor[]): string[] {
+function entryChanges<T extends { id: string; name: string }>(
+  before: readonly T[] | null,
+  after: readonly T[],
+  also: (old: T, now: T, quoted: string) => (string | false)[],
+): string[] {
+  const quoted = (e: T) => `“${e.name.trim() || e.id}”`;
   if (before === null) return after.map(quoted);
-  const was = new Map(before.map((f) => [f.id, f]));
-  const now = new Set(after.map((f) => f.id));
+  const was = new Map(before.map((e) => [e.id, e]));
+  const now = new Set(after.map((e) => e.id));
   const notes: string[] = [];
-  for (const f of after) {
-    const old = was.get(f.id);
-    if (!old) notes.push(`${quoted(f)} added`);
+  for (const e of after) {
+    const old = was.get(e.id);
+    if (!old) notes.push(`${quoted(e)} added`);
     else {
-      if (old.name !== f.name) notes.push(`${quoted(old)} renamed ${quoted(f)}`);
-      if (old.file !== f.file) notes.push(`${quoted(f)} plan ${f.file ? (old.file ? 'changed' : 'added') : 'removed'}`);
+      if (old.name !== e.name) notes.push(`${quoted(old)} renamed ${quoted(e)}`);
+      for (const note of also(old, e, quoted(e))) if (note) notes.push(note);
     }
   }
-  for (const f of before) if (!now.has(f.id)) notes.push(`${quoted(f)} removed`);
-  const kept = (list: readonly Floor[], other: { has(id: string): boolean }) =>
-    list.filter((f) => other.has(f.id)).map((f) => f.id);
+  for (const e of before) if (!now.has(e.id)) notes.push(`${quoted(e)} removed`);
+  const kept = (list: readonly T[], other: { has(id: string): boolean }) =>
+    list.filter((e) => other.has(e.id)).map((e) => e.id);
   if (kept(before, now).join('\n') !== kept(after, was).join('\n')) notes.push('order changed');
   return notes;
 }
+
+const floorChanges = (before: readonly Floor[] | null, after: readonly Floor[]) =>
+  entryChanges(before, after, (old, f, q) => [
+    old.file !== f.file && `${q} plan ${f.file ? (old.file ? 'changed' : 'added') : 'removed'}`,
+  ]);
+
+const groupChanges = (before: readonly Group[] | null, after: readonly Group[]) =>
+  entryChanges(before, after, (old, g, q) => [
+    (old.color ?? null) !== (g.color ?? null) && `${q} colour changed`,
+    !!old.hide !== !!g.hide && `${q} ${g.hide ? 'hidden' : 'shown'}`,
+  ]);
 
 /** Whether a first release has anything of a part: any floor, group, style, filter, legend item, or directions. */
 function has(label: string, value: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { NamedChanges, PublishCheck, VersionDiff } from '@mapnest/shared/publish-checks';
+import { partDetails, type NamedChanges, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
 import './history-panel.css';
 
 function Names({ label, changes }: { label: string; changes: NamedChanges }) {
@@ -47,7 +47,7 @@ export function VersionChanges({
         {diff.parts.map((part) => (
           <li key={part} data-change="part">
             <strong>{part}</strong> {diff.first ? 'added' : 'changed'}
-            {part === 'Floors' && diff.floors.length ? `: ${diff.floors.join(', ')}` : ''}
+            {partDetails(diff, part).length ? `: ${partDetails(diff, part).join(', ')}` : ''}
           </li>
         ))}
       </ul>

@@ -27,4 +27,12 @@ describe('versionChangeWords', () => {
       '5 locations added (“Kiosk 1”, “Kiosk 2”, “Kiosk 3” and 2 more); “Harrow & Finch → Harrow and Finch” changed; “Paper Fox” removed; floors changed (“Upper” added); settings changed',
     );
   });
+
+  it('names what changed of the groups, as of the floors', () => {
+    const grouped = structuredClone(before);
+    grouped.groups = [{ id: 'food', name: 'Food & Drink' }];
+    const after = structuredClone(grouped);
+    after.groups[0]!.name = 'Food & Dining';
+    expect(words(grouped, after)).toBe('groups changed (“Food & Drink” renamed “Food & Dining”)');
+  });
 });

@@ -4,7 +4,7 @@
  * was saved" left the author to find what another window had replaced. The Publish dialog and History list it in
  * full (VersionChanges).
  */
-import type { NamedChanges, VersionDiff } from '@mapnest/shared/publish-checks';
+import { partDetails, type NamedChanges, type VersionDiff } from '@mapnest/shared/publish-checks';
 
 /** How many names one kind of change quotes before it counts the rest. */
 const QUOTED = 3;
@@ -20,11 +20,12 @@ function namedWords(changes: NamedChanges, verb: string): string | null {
 /** The changes of `diff` in words, or null when nothing differs. */
 export function versionChangeWords(diff: VersionDiff): string | null {
   if (diff.same) return null;
-  const parts = diff.parts.map((part) =>
-    part === 'Floors' && diff.floors.length
-      ? `floors changed (${diff.floors.slice(0, QUOTED).join(', ')}${diff.floors.length > QUOTED ? ', …' : ''})`
-      : `${part.toLowerCase()} changed`,
-  );
+  const parts = diff.parts.map((part) => {
+    const details = partDetails(diff, part);
+    return details.length
+      ? `${part.toLowerCase()} changed (${details.slice(0, QUOTED).join(', ')}${details.length > QUOTED ? ', …' : ''})`
+      : `${part.toLowerCase()} changed`;
+  });
   const words = [
     namedWords(diff.added, 'added'),
     namedWords(diff.changed, 'changed'),
