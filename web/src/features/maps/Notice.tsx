@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../../components/Icons';
 import { describeError, exhaustedSlot, type SlotKind } from './map-errors';
 import { SlotLimitMessage } from './SlotLimitMessage';
@@ -17,10 +18,17 @@ export function errorNotice(what: string, error: unknown): NoticeValue {
   return { tone: 'error', message: slot ? what : `${what} ${describeError(error)}`, slot };
 }
 
-/** Shows a notice; errors are announced at once (alert), successes politely (status). Both regions stay mounted. */
+/**
+ * Shows a notice; errors are announced at once (alert), successes politely (status). Both regions stay mounted. A
+ * notice is scrolled into view when it comes: a refusal shown at the top of a list scrolled down was never seen.
+ */
 export function Notice({ notice, onDismiss }: { notice: NoticeValue | null; onDismiss: () => void }) {
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) shown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [notice]);
   const body = notice && (
-    <div className={`alert alert--${notice.tone}`}>
+    <div ref={shown} className={`alert alert--${notice.tone}`}>
       <p className="alert__text">
         {notice.message}
         {notice.slot && (

@@ -219,8 +219,14 @@ describe('HistoryPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     await flush();
     expect(rows()).toHaveLength(4);
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
     await act(async () => answer.reject(new CallError('aborted', 'This map was changed elsewhere.')));
     expect(rows()).toHaveLength(3);
+    // Brought into view: the panel may be scrolled far down to the version restored.
+    expect(scrolled.map((e) => e.textContent)).toContain(screen.getByRole('alert').textContent);
     expect(within(row('Version 3')).getByText('Current')).toBeTruthy();
     expect(onRestored).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toContain(
