@@ -1,9 +1,9 @@
 /** The editor's notices: the toast of the latest notice, unsaved work to restore, and the repairs a map needed. */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { replaceDocument } from './actions/structure';
 import { useEditor } from './editor-context';
-import { noticeAtom } from './editor-state';
+import { noticeAtom, type EditorNotice } from './editor-state';
 import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
 import { deepEqual } from './merge/merge3';
@@ -36,30 +36,56 @@ function useToastEdge(shown: number | null): 'top' | 'bottom' {
   return edge;
 }
 
-/** The latest notice (an error or some news), dismissed by the author or after a few seconds. */
+/**
+ * How long a notice stays (ms): long enough to read, at a slow reader's 180 words a minute, and at least 4 s (8 s for
+ * an error). A version saved elsewhere can be named with a dozen changes; 4 s took it away half read.
+ */
+export function noticeShownMs(notice: { text: string; kind: 'error' | 'info' }): number {
+  const words = notice.text.split(/\s+/).filter(Boolean).length;
+  return Math.max(notice.kind === 'error' ? 8000 : 4000, 1500 + Math.ceil((words * 60_000) / 180));
+}
+
+/**
+ * The latest notice (an error or some news), dismissed by the author or after it has had time to be read
+ * (noticeShownMs), never while the pointer rests on it or focus is in it.
+ */
 export function NoticeToast() {
   const [notice, setNotice] = useAtom(noticeAtom);
-  const edge = useToastEdge(notice?.id ?? null);
-  useEffect(() => {
-    if (!notice) return;
-    const t = setTimeout(
-      () => setNotice((n) => (n?.id === notice.id ? null : n)),
-      notice.kind === 'error' ? 8000 : 4000,
-    );
-    return () => clearTimeout(t);
-  }, [notice, setNotice]);
+  const id = notice?.id ?? null;
+  const edge = useToastEdge(id);
+  // The same function while the notice stands: a new one would start its time again at every render (a focus move).
+  const dismiss = useCallback(() => setNotice((n) => (n?.id === id ? null : n)), [id, setNotice]);
   if (!notice) return <div className="editor__toast-region" aria-live="polite" />;
   return (
     <div className="editor__toast-region" aria-live="polite" data-edge={edge}>
-      <div
-        className={`editor__toast editor__toast--${notice.kind}`}
-        role={notice.kind === 'error' ? 'alert' : 'status'}
-      >
-        <span>{notice.text}</span>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNotice(null)} aria-label="Dismiss">
-          ×
-        </button>
-      </div>
+      {/* One toast per notice: what held the last one (the pointer, focus) does not hold the next. */}
+      <Toast key={notice.id} notice={notice} dismiss={dismiss} />
+    </div>
+  );
+}
+
+function Toast({ notice, dismiss }: { notice: EditorNotice; dismiss: () => void }) {
+  const [held, setHeld] = useState({ pointer: false, focus: false });
+  const holding = held.pointer || held.focus;
+  useEffect(() => {
+    if (holding) return;
+    const t = setTimeout(dismiss, noticeShownMs(notice));
+    return () => clearTimeout(t);
+  }, [notice, dismiss, holding]);
+  const hold = (part: 'pointer' | 'focus', on: boolean) => () => setHeld((h) => ({ ...h, [part]: on }));
+  return (
+    <div
+      className={`editor__toast editor__toast--${notice.kind}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      onPointerEnter={hold('pointer', true)}
+      onPointerLeave={hold('pointer', false)}
+      onFocus={hold('focus', true)}
+      onBlur={hold('focus', false)}
+    >
+      <span>{notice.text}</span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={dismiss} aria-label="Dismiss">
+        ×
+      </button>
     </div>
   );
 }
