@@ -3,7 +3,8 @@
  * whose ids have the real region format and whose issuer is the real Cognito domain, so the production
  * token verifier (aws-jwt-verify's CognitoJwtVerifier) works unchanged with the local JWKS cached.
  * Shims cover what cognito-local lacks (see docs/adr/002-local-stack.md), custom authentication among them
- * (cognito-custom-auth.ts, ADR 036) and how sessions end and renew (cognito-shims/sessions.ts, ADR 079); the
+ * (cognito-custom-auth.ts, ADR 036), how sessions end and renew (cognito-shims/sessions.ts, ADR 079) and what an
+ * unknown address or a broken request is told (cognito-shims/existence.ts); the
  * CustomMessage, challenge and PostConfirmation triggers are the product's own handler, and every email lands in the
  * dev mailbox instead of being printed.
  */
@@ -23,6 +24,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import { customAuthShims } from './cognito-custom-auth';
+import { answerLikeCognito, hidingUnknownUsers } from './cognito-shims/existence';
 import { confirmationTrigger, sessionShims } from './cognito-shims/sessions';
 
 const require = createRequire(import.meta.url);
@@ -451,10 +453,11 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
         const { NotAuthorizedError } = L('errors');
         throw new NotAuthorizedError();
       }
-      return run(c, r);
+      return hidingUnknownUsers(target, r, () => run(c, r));
     };
   };
   const created = createServer(route, logger, services.config.ServerConfig, services);
+  created.application.use(answerLikeCognito);
   const server: Server = await created.start();
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : 0;

@@ -107,6 +107,55 @@ describe('/_cognito', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('NotAuthorized');
   });
+
+  it('does not tell which addresses have accounts, as the user pool client does not in AWS', async () => {
+    const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
+    const nobody = `nobody-${Date.now()}@example.com`;
+    const signIn = (email: string, password: string) =>
+      cognitoCall('InitiateAuth', {
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      });
+    // A wrong password and an unknown address get the same answer.
+    for (const res of [await signIn(user.email, 'Wrong-password-1'), await signIn(nobody, 'Wrong-password-1')]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    }
+    // A reset for an unknown address is answered as if its code were sent, and nothing is sent.
+    const reset = await cognitoCall('ForgotPassword', { ClientId: clientId, Username: nobody });
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
+    const mail = (await (await fetch(`${baseUrl()}/_dev/mail.json`)).json()) as { to: string }[];
+    expect(mail.filter((m) => m.to === nobody)).toEqual([]);
+    const confirm = await cognitoCall('ConfirmForgotPassword', {
+      ClientId: clientId,
+      Username: nobody,
+      ConfirmationCode: '123456',
+      Password: 'New-password-1',
+    });
+    expect(((await confirm.json()) as { __type: string }).__type).toBe('CodeMismatchException');
+    // The right password still signs in.
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('answers a body that is not JSON as Cognito does, without the emulator’s stack trace', async () => {
+    const res = await fetch(`${baseUrl()}/_cognito/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: '{',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ __type: 'SerializationException' });
+    expect(text).not.toContain('node_modules');
+  });
 });
 
 describe('bucket paths', () => {

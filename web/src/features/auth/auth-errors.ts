@@ -47,7 +47,8 @@ export function classifyAuthError(
       if (/(token|session).*(revoked|expired)|(revoked|expired).*(token|session)/i.test(message))
         return 'reauthenticate';
       return 'invalid-credentials';
-    // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
+    // A wrong password is NotAuthorizedException, in AWS and locally (scripts/local/cognito.ts, hidingUnknownUsers);
+    // InvalidPasswordException at a sign-in is kept as the same, should an emulator or a flow answer with it.
     case 'InvalidPasswordException':
       return 'invalid-credentials';
     case 'UserNotFoundException':
