@@ -1,5 +1,5 @@
 /** The editor's notices: the toast of the latest notice, unsaved work to restore, and the repairs a map needed. */
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useAtom } from 'jotai';
 import { replaceDocument } from './actions/structure';
 import { useEditor } from './editor-context';
@@ -109,7 +109,36 @@ function useBackupsToOffer(backupStore: LocalBackup, session: string, initial: L
       cancelled = true;
     };
   }, [backupStore, session, initial, setRecords]);
+  useOfferWithdrawn(backupStore, state);
   return state;
+}
+
+/**
+ * While backups are offered, each new version (saved here, or elsewhere and brought in) checks them again: one another
+ * tab restored and saved is gone from the browser's store, or is what the map holds now, and is no longer offered.
+ */
+function useOfferWithdrawn(
+  backupStore: LocalBackup,
+  [records, setRecords]: readonly [readonly BackupRecord[], Dispatch<SetStateAction<readonly BackupRecord[]>>],
+) {
+  const { save, store } = useEditor();
+  const offered = useRef(records);
+  useEffect(() => {
+    offered.current = records;
+  }, [records]);
+  useEffect(() => {
+    let last = save.getState().version;
+    return save.subscribe(({ version }) => {
+      if (version === last || offered.current.length === 0) return;
+      last = version;
+      const now = offered.current;
+      void Promise.all(now.map((r) => backupStore.get(r.mapId, r.session))).then((stored) => {
+        const doc = store.getState().doc;
+        const gone = new Set(now.filter((r, i) => !stored[i] || deepEqual(r.doc, doc)));
+        if (gone.size) setRecords((rs) => rs.filter((r) => !gone.has(r)));
+      });
+    });
+  }, [save, store, backupStore, setRecords]);
 }
 
 /**

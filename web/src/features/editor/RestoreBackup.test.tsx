@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { RestoreBackup } from './EditorNotices';
@@ -23,11 +23,11 @@ async function offered(copy: MapDocument) {
   const backup = memoryBackup();
   await backup.put({ mapId: MAP_ID, session: 'closed-tab', doc: copy, baseVersion: 1, savedAt: Date.now() });
   const initial = { map: aSummary(), history: [], doc: stored(), warnings: [] };
-  renderEditorPart(<RestoreBackup backupStore={backup} session="this-tab" initial={initial} />, {
+  const editor = renderEditorPart(<RestoreBackup backupStore={backup} session="this-tab" initial={initial} />, {
     doc: stored(),
     backup,
   });
-  return backup;
+  return Object.assign(backup, { editor });
 }
 
 describe('RestoreBackup', () => {
@@ -43,5 +43,28 @@ describe('RestoreBackup', () => {
     await offered(copy);
     expect(await screen.findByText(/were kept in this browser/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Restore my changes' })).toBeTruthy();
+  });
+
+  it('stops offering a copy another tab restored and saved, once that version comes in here', async () => {
+    const copy = stored();
+    copy.locations[0]!.title = 'North gate';
+    const backup = await offered(copy);
+    expect(await screen.findByText(/were kept in this browser/)).toBeTruthy();
+    // The other tab restored it (its record is gone from this browser) and saved version 2, brought in here.
+    await backup.delete(MAP_ID, 'closed-tab');
+    await act(() => backup.editor.save.loadTheirs(copy, 2));
+    await waitFor(() => expect(screen.queryByText(/were kept in this browser/)).toBeNull());
+  });
+
+  it('keeps offering a copy still in this browser when a version that does not hold it comes in', async () => {
+    const copy = stored();
+    copy.locations[0]!.title = 'North gate';
+    const backup = await offered(copy);
+    expect(await screen.findByText(/were kept in this browser/)).toBeTruthy();
+    const other = stored();
+    other.locations[0]!.title = 'South gate';
+    await act(() => backup.editor.save.loadTheirs(other, 2));
+    await act(async () => {});
+    expect(screen.getByText(/were kept in this browser/)).toBeTruthy();
   });
 });
