@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countsLabel,
+  exactTime,
   matchesSearch,
   previewSources,
   relativeTime,
@@ -148,5 +149,15 @@ describe('matchesSearch', () => {
   it('matches a whole map id', () => {
     expect(matchesSearch(map, 'ABC123')).toBe(true);
     expect(matchesSearch(map, 'abc')).toBe(false);
+  });
+});
+
+describe('exactTime', () => {
+  it('gives the second, so two versions saved within one minute are told apart', () => {
+    const a = exactTime('2026-12-03T06:55:04.000Z');
+    const b = exactTime('2026-12-03T06:55:41.000Z');
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/\d:\d\d:04\b/);
+    expect(exactTime('not a date')).toBe('');
   });
 });

@@ -132,6 +132,14 @@ export function absoluteTime(iso: string): string {
   return Number.isNaN(then) ? '' : absoluteFormat.format(then);
 }
 
+const exactFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The date and time to the second: versions saved within one minute are told apart by it. */
+export function exactTime(iso: string): string {
+  const then = Date.parse(iso);
+  return Number.isNaN(then) ? '' : exactFormat.format(then);
+}
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** '1 layer · 14 locations'. */

@@ -66,6 +66,9 @@ describe('HistoryPanel', () => {
     expect(within(current).getByText('Current')).toBeTruthy();
     expect(within(current).getByRole('button', { name: 'Name this version' })).toBeTruthy();
     expect(within(current).queryByRole('button', { name: 'Restore' })).toBeNull();
+    // Words apart in the title's text too (copied, or read where a browser takes the name from the text as it is):
+    // "Version 3Current" ran the badge into the number.
+    expect(current.querySelector('.history__title')?.textContent).toBe('Version 3 Current');
     expect(within(current).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(row('Launch')).getByRole('button', { name: 'Rename' })).toBeTruthy();
     expect(within(row('Version 1')).getByText(/Created/)).toBeTruthy();

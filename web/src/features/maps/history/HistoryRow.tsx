@@ -3,7 +3,7 @@ import { HISTORY_NAME_MAX } from '@mapnest/shared/constants';
 import { parseVersionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { Spinner } from '../../../components/Spinner';
-import { absoluteTime, countsLabel, relativeTime } from '../map-format';
+import { absoluteTime, countsLabel, exactTime, relativeTime } from '../map-format';
 import type { VersionRow } from './history-rows';
 import { PencilIcon, RestoreIcon, TagIcon, TrashIcon } from '../MapIcons';
 
@@ -44,7 +44,7 @@ function VersionMeta({ entry }: { entry: VersionRow }) {
           clipping line: a part that starts a line has its separator cut off, so no line begins with "·". */}
       <span className="history__meta-parts">
         <span>
-          <time dateTime={entry.created} title={absoluteTime(entry.created)}>
+          <time dateTime={entry.created} title={exactTime(entry.created)}>
             {relativeTime(entry.created)}
           </time>
         </span>
@@ -125,11 +125,16 @@ export function HistoryRow({
           {entry.name && <TagIcon size={15} className="history__tag" />}
           <span>{entry.name ?? `Version ${entry.version}`}</span>
           {(isCurrent || isPublished) && (
-            // Together: a narrow row moves both badges to the next line, never one alone.
-            <span className="history__badges">
-              {isCurrent && <span className="badge history__current">Current</span>}
-              {isPublished && <span className="badge history__published">Live</span>}
-            </span>
+            // Together: a narrow row moves both badges to the next line, never one alone. The spaces between the
+            // words keep them apart in the text ("Version 8 Current Live", not "Version 8CurrentLive").
+            <>
+              {' '}
+              <span className="history__badges">
+                {isCurrent && <span className="badge history__current">Current</span>}
+                {isCurrent && isPublished && ' '}
+                {isPublished && <span className="badge history__published">Live</span>}
+              </span>
+            </>
           )}
         </p>
         <VersionMeta entry={entry} />
