@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
@@ -6,7 +6,7 @@ import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
-import { routeCalls } from '../../maps/maps.fixtures';
+import { anEntry, routeCalls } from '../../maps/maps.fixtures';
 import { EditorContext, useEditor } from '../editor-context';
 import {
   aSummary,
@@ -153,6 +153,28 @@ describe('PublishDialog', () => {
         'Version 2 was saved in another tab or device since this review (“Kiosk” added). Publish publishes version 1, as reviewed; open Publish again to review the newer one.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says, for a map taken offline, that Publish puts the draft live and where the version live before is', async () => {
+    routeCalls(mockCall, { getMapVersion: () => ({ doc: blankDocument() }) });
+    const offline = { version: 6, publishedVersion: null, publication: 'offline' as const };
+    const history = [
+      anEntry(6),
+      anEntry(5, { publishedAt: '2025-01-03T10:00:00.000Z' }),
+      anEntry(3, { publishedAt: '2025-01-01T10:00:00.000Z' }),
+    ];
+    renderEditorPart(<PublishDialog onClose={() => {}} />, { map: offline, history });
+    expect(release().textContent).toContain(
+      'Publishing puts the draft live (version 6), not version 5 that was live before; to show that one again, publish it again from History.',
+    );
+    cleanup();
+    disposeHarnesses();
+    // Taken offline with the draft as it was live: nothing to tell apart.
+    renderEditorPart(<PublishDialog onClose={() => {}} />, {
+      map: { ...offline, version: 5 },
+      history: history.slice(1),
+    });
+    expect(release().textContent).not.toContain('Publishing puts the draft live');
   });
 
   it('has nothing to publish when the draft is a restore of the published version not edited since', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@mapnest/shared/errors';
-import { PUBLICATION_LABELS, type MapSummary, type Publication } from '@mapnest/shared/maps';
+import { PUBLICATION_LABELS, type HistoryEntry, type MapSummary, type Publication } from '@mapnest/shared/maps';
 import { diffDocuments, publishChecks, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
@@ -144,9 +144,19 @@ function useReview(): { review: Review | null; error: string | null } {
   return { review, error };
 }
 
+/**
+ * A map taken offline: the version that was live last, when it is not the draft (the draft as it is goes live on
+ * Publish; that one comes back only from History).
+ */
+function lastLive(history: readonly HistoryEntry[], draft: number): HistoryEntry | null {
+  const live = history.filter((h) => h.publishedAt).sort((a, b) => b.publishedAt!.localeCompare(a.publishedAt!))[0];
+  return live && live.version !== draft ? live : null;
+}
+
 /** What visitors see now, in one sentence. */
 function ReleaseStatus({ status }: { status: Publication }) {
-  const { map } = useEditor();
+  const { map, history } = useEditor();
+  const before = status === 'offline' ? lastLive(history, map.version) : null;
   return (
     <p className="publish-release__status" data-publication={status}>
       <strong>{PUBLICATION_LABELS[status]}</strong>
@@ -155,6 +165,9 @@ function ReleaseStatus({ status }: { status: Publication }) {
         : status === 'offline'
           ? '. Visitors see “Map not found” until you publish again.'
           : '. Visitors see “Map not found” until you publish.'}
+      {before
+        ? ` Publishing puts the draft live (version ${map.version}), not version ${before.version} that was live before; to show that one again, publish it again from History.`
+        : ''}
       {map.publishedVersion !== null && !map.published && map.activeUntil
         ? ' This test map’s 7 days are over; put it on a plan to show it again.'
         : ''}
