@@ -6,7 +6,13 @@ import type { SaveInput } from '../save/save-controller';
 import { call } from '../../../lib/api';
 import { anEntry, deferred, routeCalls } from '../../maps/maps.fixtures';
 import { tabAtom } from '../editor-state';
-import { disposeHarnesses, docWithLocations, fakeServer, renderEditorPart } from '../editor.fixtures';
+import {
+  disposeHarnesses,
+  docWithLocations,
+  fakeServer,
+  renderEditorPart,
+  type HarnessOptions,
+} from '../editor.fixtures';
 import { addLocation } from '../actions/locations';
 import { SidePanel } from './SidePanel';
 
@@ -21,6 +27,26 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+/** The side panel on its History tab, for a map at version 3 with three versions; `confirmRestore` restores version 1. */
+function historyTab(o: HarnessOptions) {
+  const h = renderEditorPart(
+    <MemoryRouter>
+      <div className="editor">
+        <SidePanel />
+      </div>
+    </MemoryRouter>,
+    { doc: docWithLocations(1), map: { version: 3 }, history: [anEntry(1), anEntry(2), anEntry(3)], ...o },
+  );
+  act(() => h.jotai.set(tabAtom, 'history'));
+  const confirmRestore = async () => {
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+  };
+  return { ...h, confirmRestore };
+}
 
 describe('the editor’s History tab', () => {
   it('restores against the version its own save made, when that save was still waiting for its answer', async () => {
@@ -40,21 +66,10 @@ describe('the editor’s History tab', () => {
     });
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
-    const h = renderEditorPart(
-      <MemoryRouter>
-        <div className="editor">
-          <SidePanel />
-        </div>
-      </MemoryRouter>,
-      { doc: docWithLocations(1), server, map: { version: 3 }, history: [anEntry(1), anEntry(2), anEntry(3)] },
-    );
-    act(() => h.jotai.set(tabAtom, 'history'));
+    const h = historyTab({ server });
     act(() => void h.store.dispatch(addLocation, { id: 'new', coord: [0.5, 0.5] }));
     void h.save.saveNow();
-    fireEvent.click(
-      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await h.confirmRestore();
     await act(async () => {});
     expect(callsTo('restoreMapHistory')).toEqual([]);
     await act(async () => answer.resolve());
@@ -79,26 +94,9 @@ describe('the editor’s History tab', () => {
         );
       },
     });
-    const h = renderEditorPart(
-      <MemoryRouter>
-        <div className="editor">
-          <SidePanel />
-        </div>
-      </MemoryRouter>,
-      {
-        doc: docWithLocations(1),
-        map: { version: 3 },
-        history: [anEntry(1), anEntry(2), anEntry(3)],
-        // Another device saved version 4 a moment ago.
-        server: fakeServer(4),
-        fetchCurrent: async () => ({ doc: now, version: 4 }),
-      },
-    );
-    act(() => h.jotai.set(tabAtom, 'history'));
-    fireEvent.click(
-      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    // Another device saved version 4 a moment ago.
+    const h = historyTab({ server: fakeServer(4), fetchCurrent: async () => ({ doc: now, version: 4 }) });
+    await h.confirmRestore();
     await vi.waitFor(() => expect(callsTo('restoreMapHistory')).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(h.save.getState().version).toBe(4), { timeout: 10_000 });
     expect(h.store.getState().doc.locations).toHaveLength(3);
