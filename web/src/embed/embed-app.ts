@@ -155,7 +155,6 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
         h('span', null, 'Loading map…'),
       ),
     );
-
   const shown = (async (): Promise<MapViewerInstance | null> => {
     // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
     const early = loadLanguage('auto');
@@ -175,6 +174,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       await new Promise((wake) => setTimeout(wake, LOAD_AGAIN_MS));
       result = await fetchPublished(o.origin, o.mapId!, ctrl.signal);
     }
+    if (ctrl.signal.aborted) return null;
     const { map } = result;
     title(o, map.title);
     const initialLocation = o.initialLocation ?? (o.mode === 'page' ? pageLocation() : null);

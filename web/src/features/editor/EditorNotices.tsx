@@ -132,11 +132,15 @@ function useOfferWithdrawn(
       if (version === last || offered.current.length === 0) return;
       last = version;
       const now = offered.current;
-      void Promise.all(now.map((r) => backupStore.get(r.mapId, r.session))).then((stored) => {
-        const doc = store.getState().doc;
-        const gone = new Set(now.filter((r, i) => !stored[i] || deepEqual(r.doc, doc)));
-        if (gone.size) setRecords((rs) => rs.filter((r) => !gone.has(r)));
-      });
+      // A store that cannot be read leaves the offer as it is.
+      void Promise.all(now.map((r) => backupStore.get(r.mapId, r.session))).then(
+        (stored) => {
+          const doc = store.getState().doc;
+          const gone = new Set(now.filter((r, i) => !stored[i] || deepEqual(r.doc, doc)));
+          if (gone.size) setRecords((rs) => rs.filter((r) => !gone.has(r)));
+        },
+        () => undefined,
+      );
     });
   }, [save, store, backupStore, setRecords]);
 }

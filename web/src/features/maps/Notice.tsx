@@ -19,13 +19,14 @@ export function errorNotice(what: string, error: unknown): NoticeValue {
 }
 
 /**
- * Shows a notice; errors are announced at once (alert), successes politely (status). Both regions stay mounted. A
- * notice is scrolled into view when it comes: a refusal shown at the top of a list scrolled down was never seen.
+ * Shows a notice; errors are announced at once (alert), successes politely (status). Both regions stay mounted. An
+ * error is scrolled into view when it comes: a refusal shown at the top of a list scrolled down was never seen (a
+ * success is not: the page does not jump away from the card just acted on).
  */
 export function Notice({ notice, onDismiss }: { notice: NoticeValue | null; onDismiss: () => void }) {
   const shown = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (notice) shown.current?.scrollIntoView?.({ block: 'nearest' });
+    if (notice?.tone === 'error') shown.current?.scrollIntoView?.({ block: 'nearest' });
   }, [notice]);
   const body = notice && (
     <div ref={shown} className={`alert alert--${notice.tone}`}>
