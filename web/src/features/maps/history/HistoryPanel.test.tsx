@@ -82,6 +82,20 @@ describe('HistoryPanel', () => {
     expect(within(row('Version 3')).getByText(/Restored from version 1 by an administrator/)).toBeTruthy();
   });
 
+  it('says which version a restore restored by its name too, when it has one', () => {
+    renderPanel({
+      history: [
+        anEntry(1),
+        anEntry(2, { name: 'Opening day' }),
+        anEntry(3, { kind: 'restore', restoredFrom: 'v00000002' }),
+        anEntry(4, { kind: 'restore', restoredFrom: 'v00000001' }),
+      ],
+      currentVersion: 4,
+    });
+    expect(within(row('Version 3')).getByText(/Restored from “Opening day” \(version 2\)/)).toBeTruthy();
+    expect(within(row('Version 4')).getByText(/Restored from version 1$/)).toBeTruthy();
+  });
+
   it('names the current version at once and keeps the name the server confirms', async () => {
     const answer = deferred<HistoryEntry>();
     const { callsTo } = routeCalls(mockCall, { setMapHistoryName: () => answer.promise });

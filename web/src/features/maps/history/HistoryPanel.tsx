@@ -61,7 +61,6 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const [toRepublish, setToRepublish] = useState<VersionRow | null>(null);
   const [preview, setPreview] = useState<{ row: VersionRow; doc: MapDocument } | null>(null);
   const docs = useVersionDocuments(props.mapId);
-  const draft = () => (props.loadDraft ? props.loadDraft() : docs(current));
   // The dialog keeps its text while its closing animation plays.
   const [deleteShown, setDeleteShown] = useState<VersionRow | null>(null);
   if (toDelete && toDelete !== deleteShown) setDeleteShown(toDelete);
@@ -79,6 +78,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
               entry={entry}
               isCurrent={entry.version === current}
               isPublished={entry.version === props.publishedVersion}
+              restoredFromName={rows.find((r) => r.historyMapId === entry.restoredFrom)?.name ?? null}
               onPreview={() =>
                 void docs(entry.version).then(
                   (doc) => setPreview({ row: entry, doc }),
@@ -106,7 +106,6 @@ export function HistoryPanel(props: HistoryPanelProps) {
         panel={props}
         current={current}
         docs={docs}
-        draft={draft}
         toRestore={toRestore}
         setToRestore={setToRestore}
         toRepublish={toRepublish}
@@ -141,7 +140,6 @@ interface VersionDialogsProps {
   /** The current version, which a restore keeps in History. */
   current: number;
   docs: (version: number) => Promise<MapDocument>;
-  draft: () => Promise<MapDocument>;
   toRestore: VersionRow | null;
   setToRestore: (row: VersionRow | null) => void;
   toRepublish: VersionRow | null;
@@ -154,8 +152,9 @@ interface VersionDialogsProps {
 
 /** Restore (with its diff against the draft), publish again (with its diff against what is live) and preview. */
 function VersionDialogs(p: VersionDialogsProps) {
-  const { panel: props, docs, draft, toRestore, setToRestore, toRepublish, setToRepublish, preview, setPreview } = p;
+  const { panel: props, docs, toRestore, setToRestore, toRepublish, setToRepublish, preview, setPreview } = p;
   const { current } = p;
+  const draft = () => (props.loadDraft ? props.loadDraft() : docs(current));
   const [republishError, setRepublishError] = useState<string | null>(null);
   const onRestore = p.onRestore;
   const setNotice = p.setNotice;

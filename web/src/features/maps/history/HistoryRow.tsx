@@ -7,37 +7,37 @@ import { absoluteTime, countsLabel, exactTime, relativeTime } from '../map-forma
 import type { VersionRow } from './history-rows';
 import { PencilIcon, RestoreIcon, TagIcon, TrashIcon } from '../MapIcons';
 
-function kindLabel(entry: HistoryEntry): string {
+/** How a version was made; a restore names the version it restored, by its name too when it has one (`fromName`). */
+function kindLabel(entry: HistoryEntry, fromName: string | null): string {
+  const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
+  const restored =
+    from === null ? null : `Restored from ${fromName ? `“${fromName}” (version ${from})` : `version ${from}`}`;
   switch (entry.kind) {
     case 'create':
       return 'Created';
-    case 'restore': {
-      const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
-      return from === null ? 'Restored' : `Restored from version ${from}`;
-    }
-    case 'admin': {
+    case 'restore':
+      return restored ?? 'Restored';
+    case 'admin':
       // An administrator's restore keeps the version it restored.
-      const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
-      return from === null ? 'Changed by an administrator' : `Restored from version ${from} by an administrator`;
-    }
+      return restored ? `${restored} by an administrator` : 'Changed by an administrator';
     default:
       return 'Saved';
   }
 }
 
 /** The row's second line after its time: number, kind, counts and when it was published. */
-function metaOf(entry: HistoryEntry): string[] {
+function metaOf(entry: HistoryEntry, fromName: string | null): string[] {
   return [
     entry.name ? `Version ${entry.version}` : null,
-    kindLabel(entry),
+    kindLabel(entry, fromName),
     countsLabel(entry.metrics),
     entry.publishedAt ? `Published ${absoluteTime(entry.publishedAt)}` : null,
   ].filter((part): part is string => !!part);
 }
 
 /** When and how a version was made, its counts and its publish date, as lines that wrap between parts. */
-function VersionMeta({ entry }: { entry: VersionRow }) {
-  const meta = metaOf(entry);
+function VersionMeta({ entry, fromName }: { entry: VersionRow; fromName: string | null }) {
+  const meta = metaOf(entry, fromName);
   return (
     <p className="history__meta">
       {/* Each part brings its "·" before it, and the parts' row starts one separator further left than the
@@ -72,6 +72,8 @@ interface HistoryRowProps {
   onRename: (name: string) => void;
   onRestore: () => void;
   onDelete: () => void;
+  /** The name of the version this one restored, when that one is named. */
+  restoredFromName?: string | null;
 }
 
 /** One version: its name or number, when and how it was made, its counts, and rename, restore and delete. */
@@ -104,6 +106,7 @@ export function HistoryRow({
   onRename,
   onRestore,
   onDelete,
+  restoredFromName,
 }: HistoryRowProps) {
   const { editing, setEditing, renameButton, close } = useNameEditing();
   const titleId = useId();
@@ -137,7 +140,7 @@ export function HistoryRow({
             </>
           )}
         </p>
-        <VersionMeta entry={entry} />
+        <VersionMeta entry={entry} fromName={restoredFromName ?? null} />
         {editing && (
           <VersionNameForm
             initial={entry.name ?? ''}
