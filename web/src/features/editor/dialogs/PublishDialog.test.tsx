@@ -155,6 +155,13 @@ describe('PublishDialog', () => {
     ).toBeTruthy();
   });
 
+  it('names the version visitors see by its name too, when it has one', () => {
+    routeCalls(mockCall, { getMapVersion: () => ({ doc: blankDocument() }) });
+    const history = [anEntry(2), anEntry(1, { name: 'Spring layout', publishedAt: live.publishedAt })];
+    renderEditorPart(<PublishDialog onClose={() => {}} />, { map: { ...live, version: 2 }, history });
+    expect(release().textContent).toContain('(“Spring layout”, version 1 in History).');
+  });
+
   it('says, for a map taken offline, that Publish puts the draft live and where the version live before is', async () => {
     routeCalls(mockCall, { getMapVersion: () => ({ doc: blankDocument() }) });
     const offline = { version: 6, publishedVersion: null, publication: 'offline' as const };

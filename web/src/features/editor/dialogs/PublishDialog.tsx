@@ -157,11 +157,12 @@ function lastLive(history: readonly HistoryEntry[], draft: number): HistoryEntry
 function ReleaseStatus({ status }: { status: Publication }) {
   const { map, history } = useEditor();
   const before = status === 'offline' ? lastLive(history, map.version) : null;
+  const liveName = history.find((h) => h.version === map.publishedVersion)?.name;
   return (
     <p className="publish-release__status" data-publication={status}>
       <strong>{PUBLICATION_LABELS[status]}</strong>
       {map.publishedVersion !== null && map.publishedAt
-        ? `. Visitors see what you published on ${absoluteTime(map.publishedAt)} (version ${map.publishedVersion} in History).`
+        ? `. Visitors see what you published on ${absoluteTime(map.publishedAt)} (${liveName ? `“${liveName}”, ` : ''}version ${map.publishedVersion} in History).`
         : status === 'offline'
           ? '. Visitors see “Map not found” until you publish again.'
           : '. Visitors see “Map not found” until you publish.'}
