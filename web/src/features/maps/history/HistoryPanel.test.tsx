@@ -92,7 +92,9 @@ describe('HistoryPanel', () => {
       ],
       currentVersion: 4,
     });
-    expect(within(row('Version 3')).getByText(/Restored from “Opening day” \(version 2\)/)).toBeTruthy();
+    const named = within(row('Version 3')).getByText(/Restored from “Opening day” \(version 2\)/);
+    // A name is up to 100 characters: the part wraps in a narrow panel, as a publish date does.
+    expect(named.classList.contains('history__meta-long')).toBe(true);
     expect(within(row('Version 4')).getByText(/Restored from version 1$/)).toBeTruthy();
   });
 

@@ -51,7 +51,10 @@ function VersionMeta({ entry, fromName }: { entry: VersionRow; fromName: string 
         {meta.map((part) => (
           <Fragment key={part}>
             {' '}
-            <span className={part.startsWith('Published') ? 'history__meta-long' : undefined}>{part}</span>
+            {/* Long parts wrap: a publish date, a restored version's name (up to 100 characters). */}
+            <span className={part.startsWith('Published') || part.includes('“') ? 'history__meta-long' : undefined}>
+              {part}
+            </span>
           </Fragment>
         ))}
       </span>
