@@ -276,7 +276,7 @@ describe('failure injection in the maps service', () => {
     expect(lostAnswers).toEqual([]);
     expect(saved.version).toBe(2);
     expect(await currentDocument(id)).toEqual({ version: 2, locations: 4 });
-    expect(saved.history.map((h) => h.version)).toEqual([2, 1]);
+    expect(saved.history?.map((h) => h.version)).toEqual([2, 1]);
     await maps.deleteMap(actor, id);
   });
 
@@ -340,6 +340,45 @@ describe('failure injection in the maps service', () => {
         timeout: 15_000,
       })
       .toBe(1);
+    await maps.deleteMap(actor, id);
+  });
+
+  it('answers a save stored whose history cannot be read back as saved, without the history, never as unchanged', async () => {
+    const id = await maps.createMap(actor, { title: 'Saved, history unread', mapData: documentWith(2) });
+    // After the commit: the pruning's read of the history fails, then the read of it for the answer.
+    failures.push('Query', 'Query');
+    const saved = await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(3), saveId: 'unread-1' });
+    expect(failures).toEqual([]);
+    expect({ version: saved.version, entry: saved.entry.version, map: saved.map.version }).toEqual({
+      version: 2,
+      entry: 2,
+      map: 2,
+    });
+    expect(saved.history).toBeUndefined();
+    // A retry of it after a lost answer is answered the same way.
+    failures.push('Query', 'Query');
+    const again = await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(3), saveId: 'unread-1' });
+    expect(failures).toEqual([]);
+    expect({ version: again.version, history: again.history }).toEqual({ version: 2, history: undefined });
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 3 });
+    await maps.deleteMap(actor, id);
+  });
+
+  it('answers a publication stored whose map cannot be read back as done, with the map as published', async () => {
+    const id = await maps.createMap(actor, { title: 'Published, unread', mapData: documentWith(2) });
+    const { publishMap, unpublishMap } = await import('../../lambdas/src/domain/publishing');
+    // After the publication and its copy: the read of the history for the answer fails.
+    failures.push('Query');
+    const published = await publishMap(actor, { id, version: 1 });
+    expect(failures).toEqual([]);
+    expect(published.history).toBeUndefined();
+    expect(published.map).toMatchObject({ publishedVersion: 1, publication: 'published', published: true });
+    failures.push('Query');
+    const offline = await unpublishMap(actor, { id });
+    expect(failures).toEqual([]);
+    expect(offline.history).toBeUndefined();
+    expect(offline.map).toMatchObject({ publishedVersion: null, publication: 'offline', published: false });
+    expect((await maps.getMap(actor, id)).map).toMatchObject({ publishedVersion: null, publication: 'offline' });
     await maps.deleteMap(actor, id);
   });
 

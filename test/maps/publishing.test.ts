@@ -36,7 +36,7 @@ describe('drafts and publishing', () => {
 
     const first = await call<PublicationResult>('publishMap', { id, version: 1 }, user);
     expect(first.map).toMatchObject({ publication: 'published', publishedVersion: 1, published: true });
-    expect(first.history.find((h) => h.version === 1)?.publishedAt).toBeTruthy();
+    expect(first.history?.find((h) => h.version === 1)?.publishedAt).toBeTruthy();
     await visibleWithin5s(id, (p) => p.document?.locations.length === 2);
 
     const saved = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 1, mapData: documentWith(5) }, user);

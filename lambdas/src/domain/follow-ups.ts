@@ -141,3 +141,25 @@ export async function retryFollowUps(
   for (const item of await a.followUps.due(at)) run[await runFollowUp(a, item, at)]++;
   return run;
 }
+
+/** Best-effort follow-up work after a committed change: failures are logged, never reported as a failed call. */
+export async function afterCommit(what: string, mapId: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    logger.error(`${what} failed after a committed change`, { mapId, error });
+  }
+}
+
+/**
+ * What `read` answers after a committed change, or undefined when it failed: the change stands, so a read that fails
+ * after it is logged and never answered "Nothing was changed" (the caller says what it could not read).
+ */
+export async function readAfterCommit<T>(what: string, mapId: string, read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.error(`${what} could not be read after a committed change`, { mapId, error });
+    return undefined;
+  }
+}

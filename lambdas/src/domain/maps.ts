@@ -26,7 +26,6 @@ import {
 } from '@mapnest/shared/maps';
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
-import { logger } from '../lib/logger';
 import type { HistoryItem, MapItem, SaveRequest } from '../adapters/maps/map-items';
 import {
   answerCommittedSave,
@@ -44,7 +43,7 @@ import {
 } from '../lib/errors';
 import { publishedOf, publishLatest, shownVersionOf, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
-import { followUp, type Holding, type Owing } from './follow-ups';
+import { afterCommit, followUp, readAfterCommit, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
 import { deleteWholeMap, readingDocuments } from './map-deletion';
@@ -135,15 +134,6 @@ export async function accessible(
   if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
   if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();
   return map;
-}
-
-/** Best-effort follow-up work after a committed change: failures are logged, never reported as a failed call. */
-export async function afterCommit(what: string, mapId: string, work: () => Promise<unknown>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    logger.error(`${what} failed after a committed change`, { mapId, error });
-  }
 }
 
 /**
@@ -394,15 +384,15 @@ export async function saveMap(
   } catch (err) {
     return answerFailedSave(a, err, map.id, saveId, request);
   }
-  // Pruning is best effort: when it failed, the history is read again (the save itself stands).
-  const kept = committed.history ?? (await a.mapTable.history(map.id));
+  // Pruning is best effort: when it failed, the history is read again (the save itself stands, also without it).
+  const kept = committed.history ?? (await readAfterCommit('history', map.id, () => a.mapTable.history(map.id)));
   return {
     version: committed.map.version,
     edited: committed.map.edited,
     metrics,
     map: toSummary(committed.map),
     entry: toEntry(committed.entry),
-    history: kept.map(toEntry),
+    ...(kept ? { history: kept.map(toEntry) } : {}),
   };
 }
 

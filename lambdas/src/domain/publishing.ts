@@ -13,6 +13,8 @@ import { followUps } from '../adapters/follow-ups';
 import { head as headUpload } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
+import { readAfterCommit } from './follow-ups';
+import type { MapItem } from '../adapters/maps/map-items';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
 import { followUpOrThrow } from './follow-ups';
@@ -30,8 +32,17 @@ async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: strin
   }
 }
 
-async function answer(mapId: string): Promise<PublicationResult> {
-  const [map, history] = await Promise.all([mapTable.get(mapId), mapTable.history(mapId)]);
+/**
+ * The map and its history after a publication committed over `before` (the map as read before it). A read that fails
+ * now is answered with `before` and the publication, and no history: the change stands and is never answered
+ * "Nothing was changed".
+ */
+async function answer(before: MapItem, publication: Partial<MapItem>): Promise<PublicationResult> {
+  const now = await readAfterCommit('publication', before.id, () =>
+    Promise.all([mapTable.get(before.id), mapTable.history(before.id)]),
+  );
+  if (!now) return { map: toSummary({ ...before, ...publication }) };
+  const [map, history] = now;
   if (!map || map.deleting) throw new MapNotFoundError();
   return { map: toSummary(map), history: history.map(toEntry) };
 }
@@ -57,13 +68,15 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
   const at = new Date();
   // The current version publishes under the map's title as it is now (a rename is part of the draft).
   const title = entry.version === map.version ? map.title : entry.title;
-  await mapTable.setPublication(
-    map.id,
-    { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() },
-    at.toISOString(),
-  );
+  const to = { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() };
+  await mapTable.setPublication(map.id, to, at.toISOString());
   await writeCopy('publish', map.id, () => maps.publishLatest(map.id, at, { docKey: entry.docKey, document }));
-  return answer(map.id);
+  return answer(map, {
+    publishedVersion: to.version,
+    publishedDocKey: to.docKey,
+    publishedTitle: to.title,
+    publishedAt: to.at,
+  });
 }
 
 /**
@@ -87,5 +100,10 @@ export async function unpublishMap(actor: Actor, input: { id: string }): Promise
   const at = new Date();
   await mapTable.setPublication(map.id, null, at.toISOString());
   await writeCopy('unpublish', map.id, () => maps.publishLatest(map.id, at));
-  return answer(map.id);
+  return answer(map, {
+    publishedVersion: null,
+    publishedDocKey: null,
+    publishedTitle: null,
+    unpublishedAt: at.toISOString(),
+  });
 }

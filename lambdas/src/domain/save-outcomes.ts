@@ -10,9 +10,9 @@ import { CallError, ERROR_CODES, MESSAGES } from '@mapnest/shared/errors';
 import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
 import type { HistoryItem, SaveRequest } from '../adapters/maps/map-items';
-import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
+import { pruneHistory, toEntry, toSummary } from './maps';
 import type { MapItems, MapStores, NewMapStores, SaveRecords } from './map-adapters';
-import { RETRY_AFTER_MS, type Holding } from './follow-ups';
+import { afterCommit, readAfterCommit, RETRY_AFTER_MS, type Holding } from './follow-ups';
 import { publishedOf } from './public-copy';
 
 export const SAVE_ID_REUSED = 'This save id was already used for a different save. Send a new save with a new id.';
@@ -80,13 +80,14 @@ export async function answerCommittedSave(
   if (!map || map.deleting) throw new MapNotFoundError();
   const published = publishedOf(map)?.version ?? null;
   await afterCommit('history pruning', mapId, () => pruneHistory(a, { ...map, published }));
+  const history = await readAfterCommit('history', mapId, () => a.mapTable.history(mapId));
   return {
     version: entry.version,
     edited: entry.created,
     metrics: entry.metrics,
     map: toSummary(map),
     entry: toEntry(entry),
-    history: (await a.mapTable.history(mapId)).map(toEntry),
+    ...(history ? { history: history.map(toEntry) } : {}),
   };
 }
 

@@ -70,21 +70,23 @@ export interface VersionCommit {
 /**
  * What saveMap answers: the new version, the map as the editor shows it and the history entry the save made, so
  * one round trip is the whole save (the editor reads nothing back). `history` is the map's history after the
- * save (pruned as the server keeps it), newest first.
+ * save (pruned as the server keeps it), newest first; absent when it could not be read after the save was stored
+ * (the save stands: the caller reads the map again for it).
  */
 export interface SaveMapResult extends VersionCommit {
   map: MapSummary;
   entry: HistoryEntry;
-  history: HistoryEntry[];
+  history?: HistoryEntry[];
 }
 
 /**
  * What publishMap and unpublishMap answer: the map as the editor shows it and its history (the entry just
- * published carries its new publishedAt).
+ * published carries its new publishedAt). When the map could not be read back after the change was stored, `map` is
+ * the map as it was read before with the change applied, and `history` is absent (the caller reads it again).
  */
 export interface PublicationResult {
   map: MapSummary;
-  history: HistoryEntry[];
+  history?: HistoryEntry[];
 }
 
 /** What getProfile answers: the caller as the server sees them. */

@@ -52,6 +52,8 @@ function fakeServer() {
   let title = 'Mall';
   // What changed elsewhere without a new version (a publication, a state).
   let elsewhere: Partial<MapSummary> = {};
+  // The next save's answer comes without its history (the server could not read it after storing the save).
+  let historyUnread = false;
   const answer = <K extends CallName>(name: K, data: In<K>): Out<CallName> => {
     calls.push(name);
     if (name === 'saveMap') {
@@ -66,7 +68,7 @@ function fakeServer() {
         metrics: summary(version).metrics,
         map: { ...summary(version), title },
         entry: entry(version),
-        history,
+        ...(historyUnread ? {} : { history }),
       };
     }
     if (name === 'getMap')
@@ -94,6 +96,7 @@ function fakeServer() {
     renameElsewhere: (t: string) => void (title = t),
     changeElsewhere: (fields: Partial<MapSummary>) => void (elsewhere = fields),
     title: () => title,
+    historyUnread: () => void (historyUnread = true),
   };
 }
 
@@ -141,6 +144,15 @@ describe('the editor save path', () => {
     await ctl.saveNow();
     expect(server.calls).toEqual(['saveMap', 'saveMap']);
     expect(view.map.version).toBe(3);
+  });
+
+  it('reads the history again when a save stored could not answer it', async () => {
+    const { server, store, ctl, view } = setup();
+    server.historyUnread();
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(view.map).toEqual(summary(2));
+    expect(view.reloads).toBe(1);
   });
 
   it('after a conflict, "keep mine" saves on top of the current version and shows the save\'s answer', async () => {

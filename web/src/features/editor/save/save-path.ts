@@ -106,7 +106,9 @@ export function createSavePath(
         const ours = lastSaved?.version === s.version ? lastSaved : null;
         if (ours) {
           view.setMap(() => ours.map);
-          view.setHistory(ours.history);
+          // A history the server could not read after storing the save is read again.
+          if (ours.history) view.setHistory(ours.history);
+          else void view.reload().catch(() => undefined);
           return;
         }
         view.setMap((m) => ({ ...m, version: s.version, edited: new Date().toISOString() }));

@@ -62,7 +62,12 @@ function useMapHistory(map: MapSummary | null) {
     (result: PublicationResult) => {
       if (!mapId) return;
       patchMap(result.map);
-      setLoaded((l) => (l?.data ? { ...l, data: { ...l.data, map: result.map, history: result.history } } : l));
+      const { history } = result;
+      setLoaded((l) =>
+        l?.data ? { ...l, data: { ...l.data, map: result.map, history: history ?? l.data.history } } : l,
+      );
+      // A history the server could not read after the change stood: read with the map again.
+      if (!history) setReloads((n) => n + 1);
     },
     [mapId, patchMap],
   );

@@ -321,6 +321,55 @@ describe('HistoryPanel', () => {
     vi.unstubAllGlobals();
   });
 
+  it('says a version published again whose answer was lost as published once the map shows it live', async () => {
+    const published = [anEntry(1, { publishedAt: '2026-12-01T10:00:00.000Z' }), anEntry(2), anEntry(3)];
+    let live = 2;
+    routeCalls(mockCall, {
+      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+      // The server published it; the answer was lost on the way (a dropped connection).
+      publishMap: () => {
+        live = 1;
+        return Promise.reject(new CallError('unavailable', MESSAGES.unavailable));
+      },
+      getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: live }, history: published, documentUrl: 'u' }),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+    const onPublished = vi.fn();
+    renderPanel({ history: published, publishedVersion: 2, onPublished });
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
+    await vi.waitFor(
+      () =>
+        expect(onPublished).toHaveBeenCalledWith({
+          map: expect.objectContaining({ publishedVersion: 1 }),
+          history: published,
+        }),
+      WAIT,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Published version 1: visitors see it now.');
+    expect(screen.queryByText(/Nothing was changed/)).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the Publish again dialog with the failure when the map read after it shows the version not live', async () => {
+    const { callsTo } = routeCalls(mockCall, {
+      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+      publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.unavailable)),
+      getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: 2 }, history: [], documentUrl: 'u' }),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+    const onPublished = vi.fn();
+    const history = [anEntry(1, { publishedAt: '2026-12-01T10:00:00.000Z' }), anEntry(2), anEntry(3)];
+    renderPanel({ history, publishedVersion: 2, onPublished });
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: /Publish version 1 again/ });
+    await vi.waitFor(() => expect(dialog.textContent).toContain(MESSAGES.unavailable), WAIT);
+    expect(onPublished).not.toHaveBeenCalled();
+    expect(callsTo('getMap')).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
   it('moves keyboard focus to the restored version’s title', async () => {
     const answer = deferred<unknown>();
     routeCalls(mockCall, { restoreMapHistory: () => answer.promise });

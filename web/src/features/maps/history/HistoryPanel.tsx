@@ -5,7 +5,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { call } from '../../../lib/api';
-import { describeError, publicCopyOwed } from '../map-errors';
+import { describeError, outcomeFromRead, publicCopyOwed } from '../map-errors';
 import { DiffOf, useVersionDocuments } from './version-review';
 import { VersionPreview } from './VersionPreview';
 import type { LiveLink } from '../../print/PrintDialog';
@@ -150,6 +150,27 @@ interface VersionDialogsProps {
   setNotice: (notice: NoticeValue | null) => void;
 }
 
+export const REPUBLISH_UNCONFIRMED =
+  'We could not confirm whether this version was published. Check your connection, then open History again: the version visitors see is marked Live.';
+
+/**
+ * Publishes a kept version again. An answer lost, or a server failure after the publication may have stood, is checked
+ * by reading the map: a version that is live now is reported published, never as a failure with "Nothing was changed".
+ */
+async function republish(mapId: string, version: number): Promise<PublicationResult> {
+  try {
+    return await call('publishMap', { id: mapId, version });
+  } catch (error) {
+    if (publicCopyOwed(error)) throw error;
+    return outcomeFromRead(
+      error,
+      REPUBLISH_UNCONFIRMED,
+      () => call('getMap', { id: mapId }),
+      (now) => (now.map.publishedVersion === version ? { map: now.map, history: now.history } : undefined),
+    );
+  }
+}
+
 /** Restore (with its diff against the draft), publish again (with its diff against what is live) and preview. */
 function VersionDialogs(p: VersionDialogsProps) {
   const { panel: props, docs, toRestore, setToRestore, toRepublish, setToRepublish, preview, setPreview } = p;
@@ -189,7 +210,7 @@ function VersionDialogs(p: VersionDialogsProps) {
           }}
           onConfirm={async () => {
             try {
-              const result = await call('publishMap', { id: props.mapId, version: toRepublish.version });
+              const result = await republish(props.mapId, toRepublish.version);
               setToRepublish(null);
               setNotice({ tone: 'success', message: `Published ${namedVersion(toRepublish)}: visitors see it now.` });
               props.onPublished(result);
