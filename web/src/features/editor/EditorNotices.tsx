@@ -174,7 +174,7 @@ export function RestoreBackup({
   const restore = async () => {
     // Made on the version shown: an edit on top of it; it autosaves, and Undo brings the server's version back.
     if (!newer) {
-      if (run(replaceDocument, { doc: record.doc })) restored();
+      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) restored();
       return;
     }
     // Made on an older version: merged three ways with the newer one (base: the version they were made on).
@@ -190,7 +190,7 @@ export function RestoreBackup({
         );
     } catch {
       // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
-      if (run(replaceDocument, { doc: record.doc })) {
+      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) {
         restored();
         notify(
           `Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`,

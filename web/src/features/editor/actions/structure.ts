@@ -384,10 +384,14 @@ export const updateSettings = defineAction<{ patch: SettingsPatch }>({
   },
 });
 
-/** Replaces the whole document (loading another version, applying raw JSON, starting from a built-in map). */
-export const replaceDocument = defineAction<{ doc: unknown }>({
+/**
+ * Replaces the whole document (loading another version, applying raw JSON, starting from a built-in map). `label` names
+ * the undo step when the replacement has a name of its own ('Restore version 2').
+ */
+export const replaceDocument = defineAction<{ doc: unknown; label?: string }>({
   name: 'document.replace',
   label: 'Replace the map',
+  describe: (_doc, { label }) => label ?? 'Replace the map',
   perform(_doc, { doc }) {
     return checkWhole(doc);
   },

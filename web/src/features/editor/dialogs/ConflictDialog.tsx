@@ -109,7 +109,7 @@ function useConflictChoices() {
     setBusy('theirs');
     try {
       const loaded = await loadMap(mapId);
-      await save.loadTheirs(loaded.doc, loaded.map.version);
+      await save.loadTheirs(loaded.doc, loaded.map.version, `Load version ${loaded.map.version}, saved elsewhere`);
       notify(
         `Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`,
         'info',
@@ -150,7 +150,7 @@ function SetAsideNote({ aside }: { aside: SetAside }) {
   if (hidden === aside) return null;
   const putBack = async () => {
     // An edit on top of what is shown: it autosaves as a new version, and Undo brings the other one back.
-    if (!run(replaceDocument, { doc: aside.doc })) return;
+    if (!run(replaceDocument, { doc: aside.doc, label: 'Put back your set-aside version' })) return;
     setConfirming(null);
     await save.dropSetAside();
     notify(

@@ -208,7 +208,7 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
           if (addLocations(d, dropped.length ? ` (${counted(dropped.length, 'image')} left out)` : '')) onDone();
         }}
         onReplace={() => {
-          if (run(replaceDocument, { doc: d })) {
+          if (run(replaceDocument, { doc: d, label: 'Replace the map with the imported one' })) {
             notify('The map was replaced by the imported one. Undo brings yours back.', 'info');
             onDone();
           }
@@ -287,7 +287,7 @@ export function MapplicImport({
     const plans = floorsToUpload(value).length;
     const added = [plans && counted(plans, 'floor plan'), images && counted(images, 'image')].filter(Boolean);
     const ok = (doc: MapDocument) => {
-      if (!run(replaceDocument, { doc })) return false;
+      if (!run(replaceDocument, { doc, label: 'Replace the map with the Mapplic map' })) return false;
       notify(
         `The map was replaced by the Mapplic map${added.length ? `, with ${added.join(' and ')} added to your files` : ''}. Undo brings yours back.`,
         'info',

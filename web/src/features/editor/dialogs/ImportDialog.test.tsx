@@ -68,7 +68,7 @@ describe('the Import dialog with a Mapplic export', () => {
       text: 'The map was replaced by the Mapplic map, with 2 floor plans added to your files. Undo brings yours back.',
       kind: 'info',
     });
-    expect(h.store.getState().undoLabel).toBe('Replace the map');
+    expect(h.store.getState().undoLabel).toBe('Replace the map with the Mapplic map');
     act(() => void h.store.undo());
     expect(h.doc()).toEqual(h.before);
   });

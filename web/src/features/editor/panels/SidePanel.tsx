@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { HistoryPanel } from '../../maps/history/HistoryPanel';
+import { namedVersion } from '../../maps/history/history-rows';
 import { liveLink } from '../../print/PrintDialog';
 import { useEditor, useEditorState } from '../editor-context';
 import { loadMap } from '../load-map';
@@ -143,11 +144,12 @@ function HistoryTab() {
           )
         );
       }}
-      onRestored={(version) => {
+      onRestored={(version, from) => {
         void (async () => {
           try {
             const loaded = await loadMap(mapId);
-            await save.loadTheirs(loaded.doc, loaded.map.version);
+            // Undo names it: "Undone: Restore version 2.", not a replacement of the map with no name.
+            await save.loadTheirs(loaded.doc, loaded.map.version, `Restore ${namedVersion(from)}`);
             await reloadHistory();
             notify(`Restored: the map is now at version ${version}.`, 'info');
           } catch (err) {

@@ -39,10 +39,8 @@ function historyTab(o: HarnessOptions) {
     { doc: docWithLocations(1), map: { version: 3 }, history: [anEntry(1), anEntry(2), anEntry(3)], ...o },
   );
   act(() => h.jotai.set(tabAtom, 'history'));
-  const confirmRestore = async () => {
-    fireEvent.click(
-      within(screen.getByRole('listitem', { name: /^Version 1/ })).getByRole('button', { name: 'Restore' }),
-    );
+  const confirmRestore = async (row: RegExp = /^Version 1/) => {
+    fireEvent.click(within(screen.getByRole('listitem', { name: row })).getByRole('button', { name: 'Restore' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
   };
   return { ...h, confirmRestore };
@@ -100,5 +98,29 @@ describe('the editor’s History tab', () => {
     await vi.waitFor(() => expect(callsTo('restoreMapHistory')).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(h.save.getState().version).toBe(4), { timeout: 10_000 });
     expect(h.store.getState().doc.locations).toHaveLength(3);
+  });
+
+  it('names the restore in Undo by the version restored', async () => {
+    const restored = docWithLocations(2);
+    routeCalls(mockCall, {
+      restoreMapHistory: async () => ({
+        version: 4,
+        edited: new Date().toISOString(),
+        metrics: { layerCount: 1, locationCount: 2 },
+      }),
+      getMap: () => ({
+        map: { id: 'm1', version: 4 },
+        history: [anEntry(1, { name: 'Opening day' }), anEntry(2), anEntry(3), anEntry(4)],
+        documentUrl: 'https://files.test/v4.json',
+      }),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(restored)));
+    const h = historyTab({
+      server: fakeServer(3),
+      history: [anEntry(1, { name: 'Opening day' }), anEntry(2), anEntry(3)],
+    });
+    await h.confirmRestore(/^Opening day/);
+    await vi.waitFor(() => expect(h.store.getState().doc.locations).toHaveLength(2), { timeout: 10_000 });
+    expect(h.store.getState().undoLabel).toBe('Restore “Opening day” (version 1)');
   });
 });

@@ -44,7 +44,12 @@ export async function keepMine(parts: SaveParts): Promise<void> {
 }
 
 /** Shows `doc` (the current version) instead; unsaved work is set aside, and stored in the browser. */
-export async function loadTheirs({ session, backup }: SaveParts, doc: MapDocument, version: number): Promise<void> {
+export async function loadTheirs(
+  { session, backup }: SaveParts,
+  doc: MapDocument,
+  version: number,
+  label?: string,
+): Promise<void> {
   const mine = session.doc();
   const savedAt = session.now();
   const aside: SetAside | null =
@@ -61,7 +66,7 @@ export async function loadTheirs({ session, backup }: SaveParts, doc: MapDocumen
   backup.cancel();
   // Throws (and changes nothing) when `doc` is not a valid document.
   // The author's choice, so an undo step (their work is one Undo away); what is shown is what the server has.
-  const shown = session.quietly(() => session.o.store.dispatch(replaceDocument, { doc }));
+  const shown = session.quietly(() => session.o.store.dispatch(replaceDocument, { doc, label }));
   session.send({ type: 'theirsLoaded', doc: shown, version, setAside: aside });
   // Still one Undo away and downloadable from memory when the browser refuses it; the notice says it is not
   // stored. The unsaved-work backup stays too: until the set-aside copy is stored, it is the one on disk.

@@ -101,7 +101,7 @@ export function createSaveController(o: SaveControllerOptions, { connected = tru
     },
     settled: () => queue.idle(),
     keepMine: () => keepMine(parts),
-    loadTheirs: (doc, version) => loadTheirs(parts, doc, version),
+    loadTheirs: (doc, version, label) => loadTheirs(parts, doc, version, label),
     resolve: (choices) => resolveMerge(parts, choices),
     checkRemote: () => remote.checkRemote(),
     mergeLocal: (base, ours) => mergeLocal(parts, base, ours),

@@ -126,9 +126,9 @@ export interface SaveController {
   keepMine(): Promise<void>;
   /**
    * Conflict: shows `doc` (the current version) instead. Unsaved work stays one Undo away and is set
-   * aside (state.setAside); resolves once it is stored in the browser.
+   * aside (state.setAside); resolves once it is stored in the browser. `label` names that undo step.
    */
-  loadTheirs(doc: MapDocument, version: number): Promise<void>;
+  loadTheirs(doc: MapDocument, version: number, label?: string): Promise<void>;
   /** Conflict after a merge: saves the merge with the author's choice for each conflict (default: ours). */
   resolve(choices: Readonly<Record<string, Side>>): Promise<void>;
   /**

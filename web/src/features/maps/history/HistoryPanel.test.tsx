@@ -222,7 +222,7 @@ describe('HistoryPanel', () => {
     await act(async () =>
       answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),
     );
-    expect(onRestored).toHaveBeenCalledWith(4);
+    expect(onRestored).toHaveBeenCalledWith(4, expect.objectContaining({ version: 1 }));
     const restored = row('Version 4');
     expect(restored.getAttribute('aria-busy')).toBeNull();
     expect(within(restored).getByText('Current')).toBeTruthy();
@@ -263,7 +263,7 @@ describe('HistoryPanel', () => {
     const { onRestored } = renderPanel();
     fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
-    await vi.waitFor(() => expect(onRestored).toHaveBeenCalledWith(4), WAIT);
+    await vi.waitFor(() => expect(onRestored).toHaveBeenCalledWith(4, expect.objectContaining({ version: 1 })), WAIT);
     expect(callsTo('getMap')).toEqual([{ id: MAP }]);
     expect(within(row('Version 4')).getByText('Current')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('');

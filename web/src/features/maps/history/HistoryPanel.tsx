@@ -22,7 +22,7 @@ export interface HistoryPanelProps {
   /** The map's current version: it cannot be deleted or restored, only named. */
   currentVersion: number;
   /** Called once the server has made a restored version current, with that new version number. */
-  onRestored: (version: number) => void;
+  onRestored: (version: number, from: HistoryEntry) => void;
   /**
    * Asked before a restore starts; answer false to cancel (an editor with unsaved changes confirms here).
    * Without it, restoring starts at once: a restore is itself a new version, so it can be undone.

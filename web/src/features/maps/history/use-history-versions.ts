@@ -52,7 +52,7 @@ interface RestoreContext {
   setRows: Dispatch<SetStateAction<VersionRow[]>>;
   setNotice: (notice: NoticeValue | null) => void;
   fail: (what: string, where: string, error: unknown) => void;
-  onRestored: (version: number) => void;
+  onRestored: (version: number, from: HistoryEntry) => void;
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
   /** The version the author saw the restore's changes against (the editor's document's), else `current`. */
   seenVersion?: () => number;
@@ -124,7 +124,7 @@ function useRestore(o: RestoreContext) {
       setCurrent(result.version);
       setFocusId(done.historyMapId);
       setNotice({ tone: 'success', message: `Restored ${namedVersion(entry)} as version ${result.version}.` });
-      onRestored(result.version);
+      onRestored(result.version, entry);
     } catch (error) {
       // A refusal is final; after an unknown outcome the same id is sent again, so a retry cannot restore twice.
       if (!outcomeUnknown(error)) restoreIds.current.delete(entry.historyMapId);
@@ -148,7 +148,7 @@ export interface HistoryVersionsOptions {
   mapId: string;
   history: readonly HistoryEntry[];
   currentVersion: number;
-  onRestored: (version: number) => void;
+  onRestored: (version: number, from: HistoryEntry) => void;
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
   seenVersion?: () => number;
   onRestoreFailed?: () => void;
