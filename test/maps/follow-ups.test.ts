@@ -42,7 +42,7 @@ async function publishedWithoutCopy(user: { token: string }): Promise<{ id: stri
   const id = await call<string>('createMap', { title: 'Owed a copy', mapData: documentWith(3) }, user);
   const entry = (await mapTable.historyEntry(id, 1))!;
   const at = new Date().toISOString();
-  await mapTable.setPublication(id, { version: 1, docKey: entry.docKey, title: 'Owed a copy', at }, at);
+  await mapTable.setPublication(id, { version: 1, docKey: entry.docKey, title: 'Owed a copy', at, hash: 'h' }, at);
   expect(await publicCopy(id)).toMatchObject({ id, offline: true });
   return { id, docKey: entry.docKey };
 }

@@ -55,6 +55,27 @@ describe('drafts and publishing', () => {
     expect(map.publication).toBe('published');
   });
 
+  it('says a draft saved back to what visitors see is published (an edit undone, then saved)', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Undone', mapData: documentWith(2) }, user);
+    await call('publishMap', { id, version: 1 }, user);
+    const edited = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 1, mapData: documentWith(3) }, user);
+    expect(edited.map).toMatchObject({ version: 2, publication: 'changes' });
+    const undone = await call<{ map: MapSummary }>('saveMap', { id, baseVersion: 2, mapData: documentWith(2) }, user);
+    expect(undone.map).toMatchObject({ version: 3, publishedVersion: 1, publication: 'published', restoreOf: null });
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('published');
+    // Another version published, and the draft is no longer what visitors see.
+    await call('publishMap', { id, version: 2 }, user);
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('changes');
+    // Offline, then published again with the draft's document: published.
+    await call('unpublishMap', { id }, user);
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('offline');
+    const again = await call<PublicationResult>('publishMap', { id, version: 1 }, user);
+    expect(again.map).toMatchObject({ publishedVersion: 1, publication: 'published' });
+    await call('renameMap', { id, title: 'Renamed' }, user);
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.publication).toBe('changes');
+  });
+
   it('republishes an earlier version, takes the map offline and brings it back, each within 5 s', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Releases', mapData: documentWith(1) }, user);

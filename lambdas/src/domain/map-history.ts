@@ -14,7 +14,7 @@ import type { HistoryItem } from '../adapters/maps/map-table';
 import { documentUrls } from '../adapters/maps/document-urls';
 import { HistoryEntryNotFoundError, MapVersionConflictError, RestoreConflictError } from '../lib/errors';
 import { countMapVersion } from './abuse-limits';
-import { chargeStorage } from './map-storage';
+import { chargeStorage, documentHash } from './map-storage';
 import { previewOf, toEntry, type Actor } from './maps';
 import * as maps from './services/maps';
 import { publishedOf } from './public-copy';
@@ -123,6 +123,7 @@ export async function restoreMapHistory(
       kind: actor.identity.uid === map.uid ? 'restore' : 'admin',
       restoredFrom: input.historyMapId,
       copyOf: entry.version,
+      docHash: documentHash(JSON.stringify(doc)),
       previewUrl: previewOf(doc),
       saveId: input.restoreId,
       request: { kind: 'restore', historyMapId: input.historyMapId },

@@ -3,6 +3,7 @@
  * and its bytes are charged to the owner in the transaction that commits it, refused past the quota. Both checks run
  * before anything is written, so a refused save changes nothing; administrators' writes are counted, never refused.
  */
+import { createHash } from 'node:crypto';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
@@ -14,6 +15,11 @@ import type { Identity } from '../lib/identity';
 export interface StoredJson {
   json: string;
   bytes: number;
+}
+
+/** A hash of a document's stored JSON: two versions with the same one have the same document (MapItem.docHash). */
+export function documentHash(json: string): string {
+  return createHash('sha256').update(json).digest('base64url');
 }
 
 /** The document as it is stored; refused (400, naming the map size limit) when it is over it. */

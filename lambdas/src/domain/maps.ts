@@ -42,7 +42,7 @@ import {
   TitleChangedError,
 } from '../lib/errors';
 import { publishedOf, publishLatest, shownVersionOf, testSinceOf } from './public-copy';
-import { chargeStorage, counted, storedJson } from './map-storage';
+import { chargeStorage, counted, documentHash, storedJson } from './map-storage';
 import { afterCommit, followUp, readAfterCommit, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
@@ -264,6 +264,22 @@ interface Committed {
   history: HistoryItem[] | null;
 }
 
+/** What a new version is committed with (a save, a restore, an administrator's update). */
+interface CommitArgs {
+  title: string;
+  metrics: HistoryItem['metrics'];
+  kind: HistoryItem['kind'];
+  restoredFrom?: string | null;
+  copyOf?: number; // the version a restore copies (MapItem.draftCopyOf)
+  docHash: string; // the new version's documentHash (MapItem.docHash)
+  previewUrl: string | null;
+  saveId?: string;
+  /** What the save id is sent with, recorded with it: the id reused for another request is then refused. */
+  request?: SaveRequest;
+  /** The new document's bytes, charged to the owner's storage by the commit (ADR 027). */
+  storage: StorageCharge;
+}
+
 /**
  * Commits `key` (already stored) as the version after `baseVersion` (the draft), or deletes it again and rethrows,
  * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
@@ -273,19 +289,7 @@ export async function commit(
   map: MapItem,
   baseVersion: number,
   key: string,
-  args: {
-    title: string;
-    metrics: HistoryItem['metrics'];
-    kind: HistoryItem['kind'];
-    restoredFrom?: string | null;
-    copyOf?: number; // the version a restore copies (MapItem.draftCopyOf)
-    previewUrl: string | null;
-    saveId?: string;
-    /** What the save id is sent with, recorded with it: the id reused for another request is then refused. */
-    request?: SaveRequest;
-    /** The new document's bytes, charged to the owner's storage by the commit (ADR 027). */
-    storage: StorageCharge;
-  },
+  args: CommitArgs,
 ): Promise<Committed> {
   const version = baseVersion + 1;
   const edited = now();
@@ -314,6 +318,7 @@ export async function commit(
       request: args.request,
       storage: counted(args.storage),
       copyOf: args.copyOf,
+      docHash: args.docHash,
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays.
@@ -337,6 +342,7 @@ export async function commit(
     metrics: args.metrics,
     previewUrl: args.previewUrl,
     draftCopyOf: args.copyOf,
+    docHash: args.docHash,
   };
   let history: HistoryItem[] | null = null;
   await afterCommit('history pruning', map.id, async () => {
@@ -377,7 +383,8 @@ export async function saveMap(
   const { title = map.title, mapData: document, saveId } = input;
   // An administrator's save of someone else's map (viewing as them, or not) is theirs, not the owner's, in its history.
   const kind = actor.identity.uid === map.uid ? ('save' as const) : ('admin' as const);
-  const args = { title, metrics, kind, saveId, request, previewUrl: previewOf(document), storage };
+  const docHash = documentHash(stored.json);
+  const args = { title, metrics, kind, saveId, request, previewUrl: previewOf(document), storage, docHash };
   let committed: Committed;
   try {
     committed = await commit(a, map, input.baseVersion, key, args);

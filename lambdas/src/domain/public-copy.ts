@@ -48,12 +48,14 @@ export function publishedOf(map: MapItem): Publication | null {
 /**
  * The published version as the draft is compared with it (publicationOf): -1 when the title was renamed since
  * publishing, a change visitors do not see yet like a saved version; the draft's own version when the draft is a
- * restore of the published version not edited since, which is what visitors see.
+ * restore of the published version not edited since, or its document is the published one (an edit undone and saved),
+ * which is what visitors see.
  */
 export function shownVersionOf(map: MapItem, publication = publishedOf(map)): number | null {
   if (!publication) return null;
   if (publication.title !== map.title) return -1;
-  return publication.version === map.draftCopyOf ? map.version : publication.version;
+  const sameDocument = map.docHash !== undefined && map.docHash === map.publishedHash;
+  return publication.version === map.draftCopyOf || sameDocument ? map.version : publication.version;
 }
 
 const sameCopy = (a: MapItem, b: MapItem): boolean => {

@@ -14,6 +14,7 @@ import { head as headUpload } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
 import { readAfterCommit } from './follow-ups';
+import { documentHash } from './map-storage';
 import type { MapItem } from '../adapters/maps/map-items';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
@@ -69,13 +70,15 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
   // The current version publishes under the map's title as it is now (a rename is part of the draft).
   const title = entry.version === map.version ? map.title : entry.title;
   const to = { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() };
-  await mapTable.setPublication(map.id, to, at.toISOString());
+  const hash = documentHash(JSON.stringify(document));
+  await mapTable.setPublication(map.id, { ...to, hash }, at.toISOString());
   await writeCopy('publish', map.id, () => maps.publishLatest(map.id, at, { docKey: entry.docKey, document }));
   return answer(map, {
     publishedVersion: to.version,
     publishedDocKey: to.docKey,
     publishedTitle: to.title,
     publishedAt: to.at,
+    publishedHash: hash,
   });
 }
 
@@ -104,6 +107,7 @@ export async function unpublishMap(actor: Actor, input: { id: string }): Promise
     publishedVersion: null,
     publishedDocKey: null,
     publishedTitle: null,
+    publishedHash: null,
     unpublishedAt: at.toISOString(),
   });
 }

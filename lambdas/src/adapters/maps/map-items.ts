@@ -46,6 +46,12 @@ export interface MapItem {
    * version. A draft restored from the published version is what visitors see, and is said to be (toSummary).
    */
   draftCopyOf?: number;
+  /**
+   * A hash of the current version's document (`documentHash`), and of the published version's: equal, the draft is
+   * what visitors see, however it came back to it (an edit and its undo, saved). Absent on versions stored before.
+   */
+  docHash?: string;
+  publishedHash?: string | null;
   /** When the map was last taken offline (Unpublish); a map with neither was never published. */
   unpublishedAt?: string | null;
   /** The time zone of its analytics days (ADR 072); absent on maps whose owner never chose one: UTC. */

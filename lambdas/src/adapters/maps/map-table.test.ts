@@ -60,6 +60,7 @@ const commit = () =>
     edited: created,
     previewUrl: null,
     base: { docKey: 'maps/v1.json', title: 'Mall', edited: created },
+    docHash: 'hash-of-v2',
   });
 
 describe('map table: create', () => {

@@ -117,6 +117,7 @@ export async function commitVersion(args: {
    */
   base: { docKey: string; title: string; edited: string };
   copyOf?: number; // the version a restore copies, kept on the map until its next version (MapItem.draftCopyOf)
+  docHash: string; // the new version's documentHash (MapItem.docHash)
   /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
   saveId?: string;
   /** What the save id was sent with, recorded with it (see SaveRequest). */
@@ -132,7 +133,7 @@ export async function commitVersion(args: {
         Key: keys.map(id),
         UpdateExpression:
           'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p, #pv = if_not_exists(#pv, :base), ' +
-          '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be)' +
+          '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be), #h = :h' +
           (args.copyOf === undefined ? ' REMOVE #c' : ', #c = :c'),
         ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
         ExpressionAttributeNames: {
@@ -148,9 +149,11 @@ export async function commitVersion(args: {
           '#pt': 'publishedTitle',
           '#pa': 'publishedAt',
           '#c': 'draftCopyOf',
+          '#h': 'docHash',
         },
         ExpressionAttributeValues: {
           ...(args.copyOf === undefined ? {} : { ':c': args.copyOf }),
+          ':h': args.docHash,
           ':v': entry.version,
           ':k': entry.docKey,
           ':e': args.edited,

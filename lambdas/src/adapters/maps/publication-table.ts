@@ -18,7 +18,7 @@ const table = () => config.tableName;
  */
 export async function setPublication(
   id: string,
-  to: { version: number; docKey: string; title: string; at: string } | null,
+  to: { version: number; docKey: string; title: string; at: string; hash: string } | null,
   at: string,
 ): Promise<void> {
   const names = {
@@ -27,28 +27,30 @@ export async function setPublication(
     '#pt': 'publishedTitle',
     '#pa': 'publishedAt',
     '#d': 'deleting',
+    '#ph': 'publishedHash',
   };
   const meta: TransactItem = to
     ? {
         Update: {
           TableName: table(),
           Key: keys.map(id),
-          UpdateExpression: 'SET #pv = :v, #pdk = :k, #pt = :t, #pa = :a',
+          UpdateExpression: 'SET #pv = :v, #pdk = :k, #pt = :t, #pa = :a, #ph = :h',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':v': to.version, ':k': to.docKey, ':t': to.title, ':a': to.at },
+          ExpressionAttributeValues: { ':v': to.version, ':k': to.docKey, ':t': to.title, ':a': to.at, ':h': to.hash },
         },
       }
     : {
         Update: {
           TableName: table(),
           Key: keys.map(id),
-          UpdateExpression: 'SET #pv = :null, #pdk = :null, #pt = :null, #u = :a',
+          UpdateExpression: 'SET #pv = :null, #pdk = :null, #pt = :null, #ph = :null, #u = :a',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
           ExpressionAttributeNames: {
             '#pv': names['#pv'],
             '#pdk': names['#pdk'],
             '#pt': names['#pt'],
+            '#ph': names['#ph'],
             '#d': names['#d'],
             '#u': 'unpublishedAt',
           },

@@ -9,7 +9,7 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import type { MapItem } from '../../adapters/maps/map-table';
 import { MapNotFoundError } from '../../lib/errors';
 import { publishLatest } from '../public-copy';
-import { chargeStorage, storedJson } from '../map-storage';
+import { chargeStorage, documentHash, storedJson } from '../map-storage';
 import { followUp, type Holding, type Owing } from '../follow-ups';
 import type { CommitStores, MapItems, MapStores } from '../map-adapters';
 import { commit, previewOf, toSummary, type Actor } from '../maps';
@@ -69,6 +69,7 @@ export async function adminUpdateMap(
       kind: 'admin',
       previewUrl: previewOf(input.mapData),
       storage,
+      docHash: documentHash(stored.json),
     }));
   }
   const id = map.id;
