@@ -199,4 +199,26 @@ describe('the viewer in the visitor’s language', () => {
     expect(await page.locator('.mn-embed-state').getAttribute('dir')).toBe('rtl');
     await context.close();
   });
+
+  it('says "Loading map…" in the visitor’s language while the map downloads', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The map's data is held back: the page stays on its loading state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/data/maps/demo.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/m/demo');
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent()).toBe('Karte wird geladen…');
+    expect(await status.getAttribute('lang')).toBe('de');
+    release();
+    await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+    expect(await page.locator('.mn-embed-state').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -144,20 +144,27 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
   let viewer: MapViewerInstance | null = null;
   let beacon: ReturnType<typeof startBeacon> | null = null;
+  // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
+  const early = loadLanguage('auto');
   // The /m/{id} page says "Loading map…" from its HTML already (embed.html): it is kept until the map replaces it,
   // rather than drawing a state of its own (a style, a layout and a spinner's frames) that the map then replaces.
-  if (o.mode !== 'page' || !host.querySelector('[role="status"]'))
+  let loading = o.mode === 'page' ? host.querySelector<HTMLElement>('[role="status"]') : null;
+  if (!loading)
     host.replaceChildren(
-      h(
+      (loading = h(
         'div',
         { class: 'mn-embed-state', role: 'status' },
         h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
         h('span', null, 'Loading map…'),
-      ),
+      )),
     );
+  // Said in the visitor's language once its catalogue is here, while it still shows.
+  void early.then((l) => {
+    if (!loading.isConnected) return;
+    loading.lang = l.lang;
+    loading.lastChild!.textContent = textIn(l).t('loading');
+  });
   const shown = (async (): Promise<MapViewerInstance | null> => {
-    // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
-    const early = loadLanguage('auto');
     // The /m/{id} page's inline script may have started this download before this code arrived (./boot.ts).
     const started = o.mapId && o.mode === 'page' ? takeStartedFetch(o.mapId, o.origin) : null;
     let result = o.mapId
