@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted } from './words';
+import { counted, uiLocale } from './words';
 
 describe('counted', () => {
   it('says one thing in the singular and any other count in the plural', () => {
@@ -8,5 +8,21 @@ describe('counted', () => {
     expect(counted(3, 'style')).toBe('3 styles');
     expect(counted(2, 'entry', 'entries')).toBe('2 entries');
     expect(counted(1, 'entry', 'entries')).toBe('1 entry');
+  });
+});
+
+describe('uiLocale', () => {
+  it('writes dates the way of the first English the browser lists, in English words', () => {
+    expect(uiLocale(['en-GB', 'en-US'])).toBe('en-GB');
+    expect(uiLocale(['de-DE', 'en-AU'])).toBe('en-AU');
+    expect(uiLocale(['EN'])).toBe('EN');
+    // No English listed: plain English, never another language's month names in an English sentence.
+    expect(uiLocale(['de-DE', 'fr'])).toBe('en');
+    expect(uiLocale([])).toBe('en');
+    // Not English, though it starts with the letters.
+    expect(uiLocale(['eno'])).toBe('en');
+    expect(
+      new Intl.DateTimeFormat(uiLocale(['en-GB']), { dateStyle: 'medium' }).format(Date.UTC(2026, 11, 3, 12)),
+    ).toBe('3 Dec 2026');
   });
 });

@@ -4,3 +4,17 @@
 export function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
+
+/**
+ * The locale of dates and times in the app's English texts: the first English one the browser lists ('en-GB' writes
+ * "3 Dec 2026", 'en-US' "Dec 3, 2026", 'en-AU' its own), else 'en'. Never another language: month names stay English,
+ * like the sentences around them.
+ */
+export function uiLocale(languages: readonly string[]): string {
+  return languages.find((l) => /^en(-|$)/i.test(l)) ?? 'en';
+}
+
+/** The browser's uiLocale, read once. */
+export const UI_LOCALE = /* @__PURE__ */ uiLocale(
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+);

@@ -7,6 +7,7 @@ import { noticeAtom, type EditorNotice } from './editor-state';
 import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
 import { deepEqual } from './merge/merge3';
+import { UI_LOCALE } from '../../lib/words';
 
 /**
  * Where a toast stands in the one-column layout: at the foot of the screen, or at its top when the control in use
@@ -204,7 +205,9 @@ export function RestoreBackup({
   return (
     <div className="editor__banner" role="alert">
       <p>
-        <strong>Unsaved changes from {new Date(record.savedAt).toLocaleString()} were kept in this browser.</strong>{' '}
+        <strong>
+          Unsaved changes from {new Date(record.savedAt).toLocaleString(UI_LOCALE)} were kept in this browser.
+        </strong>{' '}
         {newer
           ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${initial.map.version}). Restoring merges them with it: changes to different things are kept from both, and where both changed the same thing you choose.`
           : 'Restore them to continue where you left off.'}

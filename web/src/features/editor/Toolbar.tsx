@@ -20,6 +20,7 @@ import {
 } from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
 import '../maps/publication.css';
+import { UI_LOCALE } from '../../lib/words';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
@@ -47,7 +48,7 @@ export function SaveIndicator() {
   const title =
     s.message ??
     (s.lastSavedAt
-      ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})`
+      ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString(UI_LOCALE)} (version ${s.version})`
       : `Version ${s.version}`);
   return (
     <span

@@ -2,6 +2,7 @@
 import { MapState, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { objectKeys } from '@mapnest/shared/keys';
 import type { MapSummary } from '@mapnest/shared/maps';
+import { UI_LOCALE } from '../../lib/words';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -83,7 +84,7 @@ export function stateBadge(
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+const dateFormat = new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: 'medium' });
 
 /** 'Nov 30, 2026', or '' for a missing or unreadable date. */
 export function shortDate(iso: string | null | undefined): string {
@@ -110,7 +111,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60 * 1000],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relativeFormat = new Intl.RelativeTimeFormat(UI_LOCALE, { numeric: 'auto' });
 
 /** '3 hours ago', 'yesterday', 'just now'; times in the future (clock skew) read as 'just now'. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
@@ -124,7 +125,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return 'just now';
 }
 
-const absoluteFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const absoluteFormat = new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The full date and time, for tooltips next to relative times. */
 export function absoluteTime(iso: string): string {
@@ -132,7 +133,7 @@ export function absoluteTime(iso: string): string {
   return Number.isNaN(then) ? '' : absoluteFormat.format(then);
 }
 
-const exactFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+const exactFormat = new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The date and time to the second: versions saved within one minute are told apart by it. */
 export function exactTime(iso: string): string {

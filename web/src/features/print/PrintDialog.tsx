@@ -9,7 +9,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
-import { counted } from '../../lib/words';
+import { counted, UI_LOCALE } from '../../lib/words';
 import { browserLanguages, builtInLanguage, ENGLISH, loadLanguage, ViewerText } from '../../viewer/i18n/messages';
 import { MapViewer } from '../viewer/MapViewer';
 import { defaultPaper, PAPERS, readPreferences, writePreferences, type Paper } from './print-preferences';
@@ -247,7 +247,7 @@ export function printDate(lang: string, now = new Date()): string {
 
 /** What the sheets are, and what they leave out. `sheets` is null while the map's CSV file is read. */
 function PrintHint({ sheets, csv, link }: { sheets: number | null; csv: CsvRead; link: LiveLink | null | undefined }) {
-  const until = link?.until ? new Date(link.until).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+  const until = link?.until ? new Date(link.until).toLocaleDateString(UI_LOCALE, { dateStyle: 'long' }) : null;
   return (
     <p className="print-dialog__hint" aria-live="polite">
       {sheets === null

@@ -9,13 +9,14 @@ import { download, fileNameFor, toJson } from '../import/export';
 import { loadMap } from '../load-map';
 import type { PendingMerge, SetAside } from '../save/save-controller';
 import { conflictSubject, type Conflict, type Side } from '../merge/merge3';
+import { UI_LOCALE } from '../../../lib/words';
 
 /** The author's own version as a file the Import dialog reads back ("Mapnest JSON"). */
 function downloadMine(doc: MapDocument, title: string, baseVersion: number): void {
   download(toJson(doc), fileNameFor(`${title} my version (on v${baseVersion})`, 'json'), 'application/json');
 }
 
-const when = (ms: number) => new Date(ms).toLocaleString();
+const when = (ms: number) => new Date(ms).toLocaleString(UI_LOCALE);
 
 /**
  * Someone saved this map elsewhere (another tab or device) after this editor loaded it. Nothing is
@@ -42,7 +43,7 @@ export function ConflictDialog() {
         <p>
           Someone saved this map in another tab or on another device
           {current !== null
-            ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString()}` : ''})`
+            ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString(UI_LOCALE)}` : ''})`
             : ''}{' '}
           after you opened it. Your changes since version {s.version} are not saved yet; they are kept in this browser
           until you choose.

@@ -15,6 +15,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PendingMerge, RemoteUpdate, SaveState, SetAside } from './save-types';
+import { UI_LOCALE } from '../../../lib/words';
 
 export interface SaveMachine {
   readonly state: SaveState;
@@ -73,7 +74,7 @@ export function saveMessage(state: SaveState, now = Date.now()): string | null {
  */
 export function saveMessageAt(state: SaveState): string | null {
   if (!state.message || !state.retry) return state.message;
-  return `${state.message} Retrying at ${new Date(state.retry.at).toLocaleTimeString()}.`;
+  return `${state.message} Retrying at ${new Date(state.retry.at).toLocaleTimeString(UI_LOCALE)}.`;
 }
 
 /** The next machine after `event`; the same object when the event changes nothing in this state. */

@@ -10,6 +10,7 @@ import {
 } from '@mapnest/shared/contact';
 import { BRAND } from '@mapnest/shared/constants';
 import type { InboxMarkChange } from './use-team-inbox';
+import { UI_LOCALE } from '../../../lib/words';
 
 /** How the team heard of a request, as the inbox says it. */
 export const DELIVERY_TEXT: Record<ContactDelivery, string> = {
@@ -19,7 +20,7 @@ export const DELIVERY_TEXT: Record<ContactDelivery, string> = {
   pending: 'Not known whether the team was emailed',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(UI_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The details a request's kind carries, as label and value. */
 function details(request: ContactInboxEntry['request']): Array<[string, string]> {
