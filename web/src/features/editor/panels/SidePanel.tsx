@@ -120,6 +120,7 @@ function HistoryTab() {
   return (
     <HistoryPanel
       mapId={mapId}
+      heading="History"
       history={history}
       currentVersion={map.version}
       publishedVersion={map.publishedVersion}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { MapState } from '@mapnest/shared/constants';
@@ -55,6 +55,21 @@ const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^
 const flush = () => act(async () => {});
 
 describe('HistoryPanel', () => {
+  it('gives each version a heading to move between them, under the panel’s own heading where it has one', () => {
+    renderPanel({ heading: 'History' });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('History');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Version 3 Current',
+      'Launch',
+      'Version 1',
+    ]);
+    cleanup();
+    // In the maps page's dialog, whose title is its heading: none of its own.
+    renderPanel();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+  });
+
   it('lists versions newest first and offers only naming for the current one', () => {
     renderPanel();
     expect(rows().map((r) => r.querySelector('.history__title > span')?.textContent)).toEqual([

@@ -17,6 +17,11 @@ import './history-panel.css';
 
 export interface HistoryPanelProps {
   mapId: string;
+  /**
+   * A heading over the versions (level 2), where nothing around the panel names it (the editor's History tab; the
+   * maps page's dialog has its title). Each version's title is a level-3 heading under it.
+   */
+  heading?: string;
   /** The map's history as getMap answers it (any order). */
   history: readonly HistoryEntry[];
   /** The map's current version: it cannot be deleted or restored, only named. */
@@ -67,6 +72,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
 
   return (
     <div className="history">
+      {props.heading && <h2 className="history__heading">{props.heading}</h2>}
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {rows.length === 0 ? (
         <p className="history__empty">No versions yet.</p>

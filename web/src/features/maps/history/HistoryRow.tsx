@@ -126,8 +126,9 @@ export function HistoryRow({
       data-version-id={entry.historyMapId}
     >
       <div className="history__main">
-        {/* Focusable by script: focus lands here after this version is restored. */}
-        <p id={titleId} className="history__title" tabIndex={-1}>
+        {/* A heading, to move from version to version with a screen reader's heading keys; focusable by script: focus
+            lands here after this version is restored. */}
+        <h3 id={titleId} className="history__title" tabIndex={-1}>
           {entry.name && <TagIcon size={15} className="history__tag" />}
           <span>{entry.name ?? `Version ${entry.version}`}</span>
           {(isCurrent || isPublished) && (
@@ -142,7 +143,7 @@ export function HistoryRow({
               </span>
             </>
           )}
-        </p>
+        </h3>
         <VersionMeta entry={entry} fromName={restoredFromName ?? null} />
         {editing && (
           <VersionNameForm
