@@ -153,6 +153,23 @@ describe('diffDocuments', () => {
     expect(diffDocuments(null, published).groups).toEqual(['“Food & Drink”', '“Fashion”', '“Offers”']);
   });
 
+  it('names the settings changed in the Settings panel’s words, each once, and none for a first release', () => {
+    const published = newMap();
+    const next = JSON.parse(JSON.stringify(published)) as MapDocument;
+    next.settings.language = 'de';
+    next.settings.zoom = { ...next.settings.zoom, enabled: false };
+    next.settings.mapWidth += 100;
+    next.settings.mapHeight += 100;
+    // Wayfinding is a part of its own, not a setting.
+    next.settings.wayfinding = { ...next.settings.wayfinding, enabled: !next.settings.wayfinding.enabled };
+    expect(diffDocuments(published, next)).toMatchObject({
+      parts: ['Settings', 'Wayfinding'],
+      settings: ['map size', 'zoom', 'language'],
+    });
+    expect(diffDocuments(published, published).settings).toEqual([]);
+    expect(diffDocuments(null, next).settings).toEqual([]);
+  });
+
   it('counts the locations past the first 20 instead of naming them', () => {
     const doc = blankDocument();
     for (let i = 0; i < 25; i++) doc.locations.push({ id: `l${i}`, title: `Shop ${i}`, coord: [0.5, 0.5] });

@@ -35,6 +35,8 @@ export interface VersionDiff {
    * added', '“Offers” hidden', 'order changed'); for a first release, the groups' names. Empty when they are the same.
    */
   groups: string[];
+  /** Which settings differ, in the Settings panel's words ('language', 'zoom', 'popups'). Empty when none does. */
+  settings: string[];
   /** Nothing differs. */
   same: boolean;
   /** Nothing was published before: `parts` names what the map has (added), not what differs. */
@@ -74,9 +76,45 @@ function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | nu
   };
 }
 
-/** What differs of a part of `diff` by name (its floors', its groups'), or nothing for the other parts. */
+/** What differs of a part of `diff` by name (its floors', its groups', its settings'), or nothing for the others. */
 export const partDetails = (diff: VersionDiff, part: string): readonly string[] =>
-  part === 'Floors' ? diff.floors : part === 'Groups' ? diff.groups : [];
+  part === 'Floors' ? diff.floors : part === 'Groups' ? diff.groups : part === 'Settings' ? diff.settings : [];
+
+/** A setting as the Settings panel names it; two of one size are one. */
+const SETTING_WORDS: Readonly<Record<string, string>> = {
+  extent: 'map area',
+  mapWidth: 'map size',
+  mapHeight: 'map size',
+  breakpoints: 'layout sizes',
+  defaultLayer: 'floor shown first',
+  startLocation: 'location opened on load',
+  padding: 'padding',
+  primaryColor: 'primary colour',
+  markerType: 'default marker',
+  tintRegionsByGroup: 'tint by group',
+  css: 'custom CSS',
+  deepLinking: 'deep linking',
+  csvUrl: 'live data',
+  geo: 'geographic calibration',
+  layout: 'layout',
+  zoom: 'zoom',
+  controls: 'controls',
+  directory: 'directory',
+  search: 'search',
+  filters: 'filters',
+  popup: 'popups',
+  minimap: 'minimap',
+  legend: 'legend',
+  language: 'language',
+  text: 'texts',
+};
+
+/** The settings that differ between two (wayfinding apart: a part of its own), in words, each once. */
+function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const words = [...keys].filter((k) => !same(before[k], after[k])).map((k) => SETTING_WORDS[k] ?? k);
+  return [...new Set(words)];
+}
 
 /** What changes for visitors when `next` replaces `current` (null: nothing is published, so all is new). */
 export function diffDocuments(current: MapDocument | null, next: MapDocument): VersionDiff {
@@ -98,11 +136,11 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
   part('Styles', current?.styles, next.styles);
   part('Filters', current?.filters, next.filters);
   part('Legend', current?.legend, next.legend);
-  part(
-    'Settings',
+  const settings = [
     { ...settingsBefore, breakpoints: current?.breakpoints },
     { ...settingsAfter, breakpoints: next.breakpoints },
-  );
+  ] as const;
+  part('Settings', ...settings);
   part('Wayfinding', { routes: current?.routes, wf: wfBefore }, { routes: next.routes, wf: wfAfter });
   part(
     'Location order',
@@ -117,6 +155,7 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
     parts,
     floors: parts.includes('Floors') ? floorChanges(current?.layers ?? null, next.layers) : [],
     groups: parts.includes('Groups') ? groupChanges(current?.groups ?? null, next.groups) : [],
+    settings: parts.includes('Settings') ? settingChanges(...settings) : [],
     same: added.length + changed.length + removed.length + parts.length === 0,
     first: current === null,
   };

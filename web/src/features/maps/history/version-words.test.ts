@@ -24,7 +24,7 @@ describe('versionChangeWords', () => {
     after.layers.push({ id: 'upper', name: 'Upper', file: '' });
     after.settings.primaryColor = '#aa3355';
     expect(words(before, after)).toBe(
-      '5 locations added (“Kiosk 1”, “Kiosk 2”, “Kiosk 3” and 2 more); “Harrow & Finch → Harrow and Finch” changed; “Paper Fox” removed; floors changed (“Upper” added); settings changed',
+      '5 locations added (“Kiosk 1”, “Kiosk 2”, “Kiosk 3” and 2 more); “Harrow & Finch → Harrow and Finch” changed; “Paper Fox” removed; floors changed (“Upper” added); settings changed (primary colour)',
     );
   });
 
