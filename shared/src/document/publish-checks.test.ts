@@ -69,7 +69,7 @@ describe('diffDocuments', () => {
     next.locations[0] = { id: 'reception', title: 'Reception', coord: [0.2, 0.3], layer: 'ground' };
     expect(diffDocuments(published, next)).toMatchObject({ same: true, changed: { count: 0 } });
     next.locations[0].coord = [0.3, 0.2];
-    expect(diffDocuments(published, next)).toMatchObject({ same: false, changed: { names: ['Reception'] } });
+    expect(diffDocuments(published, next)).toMatchObject({ same: false, changed: { names: ['Reception (moved)'] } });
   });
 
   it('names, against a published version, what differs and only that', () => {
@@ -124,9 +124,17 @@ describe('diffDocuments', () => {
     // Nor when the location changed otherwise too: it stays in its group, whatever the group is called now.
     next.locations[0]!.about = 'Opening hours changed.';
     expect(diffDocuments(published, next).changed.names).toEqual([
-      'Reception',
+      'Reception (about)',
       'kitchen → Kitchen (Available → no group)',
     ]);
+    // What else changed is named with a move between groups, each word once.
+    next.locations[1]!.desc = '<p>Open daily.</p>';
+    next.locations[1]!.hours = '9-17';
+    next.locations[1]!.coord = [0.9, 0.9];
+    next.locations[1]!.latlon = [51.5, -0.12];
+    expect(diffDocuments(published, next).changed.names[1]).toBe(
+      'kitchen → Kitchen (Available → no group; description, hours, moved)',
+    );
   });
 
   it('names the groups added, removed, renamed, recoloured, hidden or put in another order', () => {

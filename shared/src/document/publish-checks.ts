@@ -55,11 +55,51 @@ function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
   return { names: list.slice(0, SUMMARY_NAMES).map(nameIn), count: list.length };
 }
 
+/** A location's field as the author knows it, for what changed of it ('description', 'moved'). */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  about: 'about',
+  desc: 'description',
+  thumb: 'thumbnail',
+  image: 'image',
+  link: 'link',
+  target: 'link',
+  more: 'link',
+  phone: 'phone',
+  email: 'email',
+  hours: 'hours',
+  color: 'look',
+  style: 'look',
+  label: 'look',
+  scale: 'look',
+  type: 'look',
+  layer: 'floor',
+  shape: 'shape',
+  coord: 'moved',
+  latlon: 'moved',
+  zoom: 'zoom',
+  action: 'on click',
+  hide: 'directory',
+  disable: 'clickable',
+  fields: 'fields',
+};
+
+/**
+ * What changed of a location besides its name and groups, in words, each once and in the fields' order whatever the
+ * order of their keys ('description, hours, moved').
+ */
+function fieldChanges(was: Loc, now: Loc): string {
+  const words = Object.entries(FIELD_WORDS)
+    .filter(([k]) => !same(was[k as keyof Loc], now[k as keyof Loc]))
+    .map(([, word]) => word);
+  return [...new Set(words)].join(', ');
+}
+
 /**
  * A changed location by the name it has now and what the change means when visitors see it in the name or the
  * directory: the name it gets ('Riverside Café → Café': named by the new title alone, a restore read as if it
- * changed a location the author could not find; "Café (renamed Riverside Café)" read backwards) and the groups it
- * moves between ('Lot 12 (Available → Sold)', what marking lots sold publishes).
+ * changed a location the author could not find; "Café (renamed Riverside Café)" read backwards), the groups it
+ * moves between ('Lot 12 (Available → Sold)', what marking lots sold publishes) and what else of it changed
+ * ('FreshMart (description, hours)').
  */
 function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | null, next: MapDocument) {
   const groupName = (doc: MapDocument | null, id: string) => doc?.groups.find((g) => g.id === id)?.name.trim() || id;
@@ -72,7 +112,8 @@ function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | nu
     const [from, to] = [groupsIn(current, was), groupsIn(next, l)];
     // By id: a group renamed is a change of the group (listed with the groups), not of every location in it.
     const moved = was && (was.groups ?? []).join('\n') !== (l.groups ?? []).join('\n');
-    return moved ? `${name} (${from} → ${to})` : name;
+    const notes = [moved && `${from} → ${to}`, was && fieldChanges(was, l)].filter(Boolean);
+    return notes.length ? `${name} (${notes.join('; ')})` : name;
   };
 }
 
