@@ -135,6 +135,12 @@ describe('diffDocuments', () => {
     expect(diffDocuments(published, next).changed.names[1]).toBe(
       'kitchen → Kitchen (Available → no group; description, hours, moved)',
     );
+    next.locations[0]!.hide = true;
+    next.locations[0]!.disable = true;
+    expect(diffDocuments(published, next).changed.names[0]).toBe(
+      'Reception (about, hidden from the directory, disabled)',
+    );
+    expect(diffDocuments(next, published).changed.names[0]).toBe('Reception (about, listed in the directory, enabled)');
   });
 
   it('names the groups added, removed, renamed, recoloured, hidden or put in another order', () => {

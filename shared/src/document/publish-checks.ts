@@ -78,10 +78,17 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   latlon: 'moved',
   zoom: 'zoom',
   action: 'on click',
-  hide: 'directory',
-  disable: 'clickable',
+  hide: 'listing',
+  disable: 'enabled',
   fields: 'fields',
 };
+
+/** Which way a switch of a location went, where the field's word would not say it ('hidden from the directory'). */
+function switched(key: string, now: Loc): string | null {
+  if (key === 'hide') return now.hide ? 'hidden from the directory' : 'listed in the directory';
+  if (key === 'disable') return now.disable ? 'disabled' : 'enabled';
+  return null;
+}
 
 /**
  * What changed of a location besides its name and groups, in words, each once and in the fields' order whatever the
@@ -90,7 +97,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
 function fieldChanges(was: Loc, now: Loc): string {
   const words = Object.entries(FIELD_WORDS)
     .filter(([k]) => !same(was[k as keyof Loc], now[k as keyof Loc]))
-    .map(([, word]) => word);
+    .map(([k, word]) => switched(k, now) ?? word);
   return [...new Set(words)].join(', ');
 }
 
