@@ -13,12 +13,11 @@ import { followUps } from '../adapters/follow-ups';
 import { head as headUpload } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
-import { readAfterCommit } from './follow-ups';
 import { documentHash } from './map-storage';
 import type { MapItem } from '../adapters/maps/map-items';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
-import { followUpOrThrow } from './follow-ups';
+import { followUpOrThrow, readAfterCommit } from './follow-ups';
 import { readingDocuments } from './map-deletion';
 
 const VERSION_NOT_KEPT = 'That version of the map is no longer kept.';

@@ -157,9 +157,12 @@ const SETTING_WORDS: Readonly<Record<string, string>> = {
   text: 'texts',
 };
 
-/** The settings that differ between two (wayfinding apart: a part of its own), in words, each once. */
+/**
+ * The settings that differ between two (wayfinding apart: a part of its own), in words, each once, in the panel's
+ * order whatever the order of their keys; a setting with no word yet by its key, last.
+ */
 function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const keys = new Set([...Object.keys(SETTING_WORDS), ...Object.keys(before), ...Object.keys(after)]);
   const words = [...keys].filter((k) => !same(before[k], after[k])).map((k) => SETTING_WORDS[k] ?? k);
   return [...new Set(words)];
 }
