@@ -89,6 +89,24 @@ describe('measuring an SVG’s rooms', () => {
     });
   });
 
+  it('reads a label drawn as one <text> per line as one name, without the unit number under it', () => {
+    const rooms = measured(`
+      <rect id="g01" x="320" y="220" width="130" height="110"/>
+      <text class="label" x="385" y="270">Urban</text>
+      <text class="label" x="385" y="288">Thread</text>
+      <text class="unitno" x="385" y="310">G01</text>
+      <rect id="g02" x="450" y="220" width="130" height="110"/>
+      <text class="label" x="515" y="279">Voltage</text>
+      <text class="unitno" x="515" y="301">G02</text>
+      <rect id="g03" x="580" y="220" width="130" height="110"/>
+      <text class="label" x="645" y="240">Top note</text>
+      <text class="label" x="645" y="300">Far below</text>`);
+    expect(rooms['g01']!.name).toBe('Urban Thread');
+    expect(rooms['g02']!.name).toBe('Voltage');
+    // Two texts in one room a few lines apart are not one label: the first names it.
+    expect(rooms['g03']!.name).toBe('Top note');
+  });
+
   it('does not take a group of text labels, a text or a line for a room', () => {
     const svg = drawn(`
       <g id="MLOC"><rect id="g101" x="20" y="20" width="200" height="240"/></g>

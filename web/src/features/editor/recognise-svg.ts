@@ -196,7 +196,7 @@ export function measureRegionsIn(
   }
   const labels = Array.from(svg.querySelectorAll('text'))
     .filter((t) => !inDefinitions(t))
-    .map((t) => ({ el: t, text: textOf(t), box: boxOf(t) }));
+    .map((t) => ({ el: t, text: textOf(t), box: boxOf(t), look: lookOf(t) }));
   const drawn = drawnLabels(out, labels);
   for (const r of out) if (!r.name.trim()) r.name = drawn.get(r) ?? '';
   return out;
@@ -208,6 +208,25 @@ const inDefinitions = (el: Element) => el.closest('defs, clipPath, mask, pattern
 function textOf(t: Element): string {
   const lines = Array.from(t.querySelectorAll('tspan'), (s) => s.textContent ?? '');
   return (lines.length ? lines.join(' ') : (t.textContent ?? '')).replace(/\s+/g, ' ').trim();
+}
+
+/** How a <text> is drawn (its class, size and weight): the lines of one label are drawn alike, its unit number not. */
+function lookOf(t: Element): string {
+  const style = getComputedStyle(t);
+  return [t.getAttribute('class'), t.getAttribute('font-size'), style.fontSize, style.fontWeight].join('|');
+}
+
+type Label = { el: Element; text: string; box: MeasuredRegion['box']; look: string };
+
+/**
+ * Whether `next` is the line after `line` of one label ("Urban" then "Thread", drawn as two <text>s): drawn alike,
+ * starting below it within half a line, and over it.
+ */
+function nextLine(line: Label, next: Label): boolean {
+  const height = line.box.maxY - line.box.minY;
+  const below = next.box.minY - line.box.minY;
+  const over = Math.min(line.box.maxX, next.box.maxX) > Math.max(line.box.minX, next.box.minX);
+  return next.look === line.look && below >= height / 2 && next.box.minY - line.box.maxY <= height / 2 && over;
 }
 
 /** Elements that fill an area; text and lines do not, and a group fills one only through such an element. */
@@ -222,16 +241,17 @@ function drawsArea(el: Element): boolean {
 /**
  * The text drawn in each room, as its name: a <text> inside the room's own element names that room; any other
  * names the smallest room whose box holds its centre (a label over a room inside a wing names the room). A room
- * takes the first text that names it, in document order.
+ * takes the first text that names it, in document order, with the lines that follow it as one label ("Urban
+ * Thread"; not the unit number under it, drawn smaller).
  */
 function drawnLabels<R extends { el: Element; box: MeasuredRegion['box']; container?: boolean; noArea?: boolean }>(
   regions: readonly R[],
-  labels: readonly { el: Element; text: string; box: MeasuredRegion['box'] }[],
+  labels: readonly Label[],
 ): Map<R, string> {
   const rooms = regions.filter((r) => !r.container && !r.noArea);
   const byElement = new Map(rooms.map((r) => [r.el, r]));
   const area = (b: MeasuredRegion['box']) => (b.maxX - b.minX) * (b.maxY - b.minY);
-  const names = new Map<R, string>();
+  const lines = new Map<R, { lines: Label[]; open: boolean }>();
   for (const label of labels) {
     if (!label.text) continue;
     let best: R | undefined;
@@ -243,9 +263,21 @@ function drawnLabels<R extends { el: Element; box: MeasuredRegion['box']; contai
         const b = r.box;
         if (x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY && (!best || area(b) < area(best.box))) best = r;
       }
-    if (best && !names.has(best)) names.set(best, label.text.slice(0, 200));
+    if (!best) continue;
+    const named = lines.get(best);
+    if (!named) lines.set(best, { lines: [label], open: true });
+    else if (named.open && nextLine(named.lines.at(-1)!, label)) named.lines.push(label);
+    else named.open = false;
   }
-  return names;
+  return new Map(
+    [...lines].map(([r, n]) => [
+      r,
+      n.lines
+        .map((l) => l.text)
+        .join(' ')
+        .slice(0, 200),
+    ]),
+  );
 }
 
 /** Whether an element holds id'd shapes (its rooms), outside definitions. */
