@@ -131,7 +131,7 @@ describe('buying map slots', () => {
     );
     expect(await card(page, 'Old Town Market').getByRole('button', { name: 'Go live' }).isDisabled()).toBe(true);
     expect(await why.getByRole('link', { name: 'Buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
-    await why.getByRole('button', { name: 'Register a license' }).waitFor();
+    await why.getByRole('button', { name: 'Register license' }).waitFor();
 
     // Buying slots again (the portal raises the quantity) and one click brings it back.
     await changeQuantityInPortal(page, 2);

@@ -80,7 +80,7 @@ export const BILLING_TEXTS = /* @__PURE__ */ (() =>
     /** What the licence is for. */
     licensePurpose: `The license is your right to use the map software under the marketplace's licensing terms; it is bought once per map.`,
     /** The licence rule's second half: the two ways a map goes live. */
-    goLiveWays: `A map goes live in one of two ways: on a slot of your subscription, which any of your maps can use, or on its own registered license, which keeps that one map live on ${basic} for ${months} without using a slot.`,
+    goLiveWays: `Going live is a separate step from licensing: a map goes live on a slot of your subscription, which any of your maps can use, or on its registered license, which keeps that one map live on ${basic} for ${months} without using a slot.`,
     /** What happens when a licence's months are over. */
     licenseEnd: `When the ${months} are over, the map stays live on a free subscription slot, or goes back to test; nothing is deleted.`,
     /** Go live without a free slot: the two ways, for the map at hand. */

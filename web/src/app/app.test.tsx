@@ -60,7 +60,7 @@ describe('landing page', () => {
     fireEvent.click(banner);
     expect(
       await screen.findByText(
-        'Have an Envato purchase code? Create your account, then register the code on a map (its card’s Register a license): that map goes live on Basic for 6 months without a subscription.',
+        'Have an Envato purchase code? Create your account, then register the code on a map (Register license, in its card’s menu): that map goes live on Basic for 6 months without a subscription.',
       ),
     ).toBeTruthy();
   });

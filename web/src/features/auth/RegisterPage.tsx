@@ -50,8 +50,8 @@ function RegisterFinePrint() {
     <>
       {/* The landing page's banner ("Get free access with your Envato Purchase Code.") leads here: where the code goes. */}
       <p className="auth-card__fine">
-        Have an Envato purchase code? Create your account, then register the code on a map (its card’s Register a
-        license): that map goes live on {PLAN_NAMES.basic} for {LICENSE_BASIC_MONTHS} months without a subscription.
+        Have an Envato purchase code? Create your account, then register the code on a map (Register license, in its
+        card’s menu): that map goes live on {PLAN_NAMES.basic} for {LICENSE_BASIC_MONTHS} months without a subscription.
       </p>
       <p className="auth-card__fine">
         By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the{' '}

@@ -110,7 +110,7 @@ describe('map state controls on the maps list', () => {
     expect(proWhy.textContent).toContain('Make Pro needs a free Professional slot (2 of 2 used).');
     expect(within(proWhy).getByRole('link', { name: 'Buy Professional slots' })).toBeTruthy();
     // Basic's other way, this map's own licence, is one click away.
-    fireEvent.click(within(why).getByRole('button', { name: 'Register a license' }));
+    fireEvent.click(within(why).getByRole('button', { name: 'Register license' }));
     expect(await screen.findByRole('dialog', { name: /license/i })).toBeTruthy();
     // Back to test takes no slot, and a map on its own licence goes live without one.
     expect(
@@ -132,7 +132,7 @@ describe('map state controls on the maps list', () => {
     const notes = card('Riverside Mall').querySelectorAll('.map-state__short');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.textContent).toBe(
-      'Go live needs a Basic slot and Make Pro a Professional slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Buy slotsRegister a license',
+      'Go live needs a Basic slot and Make Pro a Professional slot. You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Buy slotsRegister license',
     );
   });
 

@@ -180,7 +180,7 @@ function ShortageNote({
         <SubscribeLink className="alert__link">{buyLabel(plans)}</SubscribeLink>
         {plans.includes('basic') && onRegisterLicense && (
           <button type="button" className="map-state__license alert__link" onClick={onRegisterLicense}>
-            Register a license
+            Register license
           </button>
         )}
       </span>
