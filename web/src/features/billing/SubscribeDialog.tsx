@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import type { Subscription } from '@mapnest/shared/billing';
-import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
+import { QUANTITY_MAX, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom } from '../../state/session';
@@ -234,7 +234,8 @@ function SubscribeDialogNotes({ titleId, licensed }: { titleId: string; licensed
           </details>
         ))}
         <p className="subscribe-dialog__more">
-          Need more than 100 maps? <Link to="/contact">Ask about the enterprise program</Link>.
+          Need more than {QUANTITY_MAX.toLocaleString('en')} maps, or terms for your organisation?{' '}
+          <Link to="/contact">Ask about the enterprise program</Link>.
         </p>
       </section>
     </>

@@ -171,7 +171,7 @@ export function ProfileTab() {
           value={user.displayName ?? ''}
           placeholder="Person or organization"
           maxLength={NAME_MAX}
-          description="Shown in the app and on your maps."
+          description="Shown to you in the app, in your avatar’s initials when it has no photo. Visitors to your maps never see it."
           validate={displayNameProblem}
           onSave={saveName}
           saveOnBlur
