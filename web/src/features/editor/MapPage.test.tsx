@@ -58,6 +58,23 @@ describe('a map that could not be opened', () => {
     expect(within(alert).getByRole('link', { name: 'Back to maps' })).toBeTruthy();
   });
 
+  it('tells a signed-in author a map not found is none of theirs, not that it is unpublished', async () => {
+    routeCalls(mockCall, {
+      getMap: () => {
+        throw new CallError('not-found', 'Map not found.', undefined, { answeredWith: 404 });
+      },
+    });
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
+    renderRoutes('/maps/map00000000000000001', { session: signedIn });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('Map not found');
+    expect(alert.textContent).toContain(
+      'None of your maps has this address (it may have been deleted), and no published map has it either.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Back to maps' })).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
   it('says "offline" only when the browser is', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     routeCalls(mockCall, {

@@ -27,14 +27,20 @@ type View =
   /** `retry`: a failure that may pass (the service unreachable or failing), offered again with Try again. */
   | { kind: 'message'; title: string; text: string; retry?: boolean };
 
-/** What /maps/{id} shows of a published map to someone who may not edit it. */
-function publicView(result: PublishedResult): View {
+/**
+ * What /maps/{id} shows of a published map to someone who may not edit it. Signed in, a map not found is said as the
+ * owner would look for it: not one of theirs (deleted, or another account's), and not published either.
+ */
+function publicView(result: PublishedResult, signedIn: boolean): View {
   if (result.kind === 'ready') return { kind: 'public', map: result.map };
   if (result.kind === 'expired')
     return { kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' };
   if (result.kind === 'error')
     return { kind: 'message', title: 'The map can’t be shown', text: result.message, retry: result.failed === 'load' };
-  return { kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' };
+  const text = signedIn
+    ? 'None of your maps has this address (it may have been deleted), and no published map has it either.'
+    : 'This map doesn’t exist or is not published.';
+  return { kind: 'message', title: 'Map not found', text };
 }
 
 export default function MapPage() {
@@ -51,7 +57,7 @@ export default function MapPage() {
     const setView = (v: View) => setLoaded({ id, view: v });
     const showPublic = async () => {
       const result = await fetchPublished(window.location.origin, id);
-      if (!cancelled) setView(publicView(result));
+      if (!cancelled) setView(publicView(result, !!user));
     };
     (async () => {
       if (!user) return showPublic();
