@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart, legendCount, legendDay, lone } from './daily-chart';
+import { DAY_TICKS, dayStart, dayTick, legendCount, legendDay, lone } from './daily-chart';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -39,5 +39,14 @@ describe('the chart’s legend', () => {
     expect(legendCount(0, 0)).toBe('0');
     expect(legendCount(null, 0)).toBe('not counted');
     expect(legendCount(null, null)).toBe('');
+  });
+});
+
+describe('the chart’s day axis', () => {
+  it('ticks whole days only, each named by its day in the map’s zone', () => {
+    expect(DAY_TICKS.every((s) => s % 86_400 === 0)).toBe(true);
+    expect(dayTick(dayStart('2026-12-03', 'UTC'), 'UTC')).toBe('Dec 3');
+    expect(dayTick(dayStart('2026-12-03', 'America/New_York'), 'America/New_York')).toBe('Dec 3');
+    expect(dayTick(dayStart('2026-01-16', 'Pacific/Auckland'), 'Pacific/Auckland')).toBe('Jan 16');
   });
 });

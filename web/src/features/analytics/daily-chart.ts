@@ -4,6 +4,7 @@
  * downloads uPlot (docs/adr/029-analytics-page.md; web/src/app/app-chunks.test.ts checks the built chunks).
  */
 import { dayCounting, dayOf, type DailyRow, type DayCounters, type ReportCounting } from '@mapnest/shared/analytics';
+import { UI_LOCALE } from '../../lib/words';
 
 export interface ChartSeries {
   key: keyof DayCounters;
@@ -98,6 +99,27 @@ export function legendDay(rows: readonly DailyRow[], i: number | null): string {
   return touchOnly() ? 'tap the chart for a day’s numbers' : 'point at the chart for a day’s numbers';
 }
 
+const DAY_S = 86_400;
+
+/**
+ * The spacings between the day axis's ticks, in seconds: whole days only. uPlot's own time axis ticks a week every
+ * few hours ("12am 8am 4pm" under each day), on a chart of whole days.
+ */
+export const DAY_TICKS = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364].map((days) => days * DAY_S);
+
+const tickFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day tick's label: the day the tick starts, in the map's zone ('Dec 3'). */
+export function dayTick(t: number, zone: string): string {
+  let format = tickFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(UI_LOCALE, { month: 'short', day: 'numeric', timeZone: zone });
+    tickFormats.set(zone, format);
+  }
+  // A tick a little after midnight (daylight saving) still names its day.
+  return format.format((t + DAY_S / 4) * 1000);
+}
+
 /** A series' number in the legend: nothing while no day is pointed at, and a day not counted in words. */
 export function legendCount(v: number | null | undefined, i: number | null): string {
   if (i == null) return '';
@@ -145,8 +167,15 @@ export async function createDailyChart(
       ...size,
       tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), zone),
       hooks: { drawClear: [drawBands] },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max ?? 0)] } },
-      axes: [{}, { size: 44 }],
+      scales: {
+        // Half a day either side: the first and last days' points and bands are whole, not cut at the edges.
+        x: { time: true, range: (_u, min, max) => [min - DAY_S / 2, max + DAY_S / 2] },
+        y: { range: (_u, _min, max) => [0, Math.max(4, max ?? 0)] },
+      },
+      axes: [
+        { incrs: DAY_TICKS, values: (_u: unknown, splits: number[]) => splits.map((t) => dayTick(t, zone)) },
+        { size: 44 },
+      ],
       series: [
         // The day as the page's summaries name it (uPlot's default adds a meaningless "12:00am"), and while no day is
         // pointed at, how to point at one rather than a row of "--" (on a phone, a tap points).
