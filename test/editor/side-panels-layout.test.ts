@@ -23,6 +23,7 @@ beforeAll(async () => {
   user = await createUser({ name: 'Panel Author' });
   const doc = blankDocument();
   doc.locations.push({ id: 'cafe', title: 'Café', coord: [0.5, 0.5] });
+  doc.locations.push({ id: 'info-centre', title: 'Riverside Community Information Centre', coord: [0.3, 0.3] });
   mapId = await call<string>('createMap', { title: 'Riverside Central Library', mapData: doc }, user);
   // The current version is also the one visitors see: both badges and a publish date on one card.
   await call('publishMap', { id: mapId, version: 1 }, user);
@@ -84,6 +85,17 @@ describe('the editor’s side panels', () => {
         return { scrolled: panel.scrollTop, rule: getComputedStyle(first).borderTopWidth };
       });
       expect(top).toEqual({ scrolled: 0, rule: '0px' });
+
+      // A selected location's up/down buttons sit at its row's end: its words stop before them.
+      await openTab(page, 'Locations');
+      await page.locator('.vlist__row[data-id="info-centre"]').click();
+      await page.locator('.vlist__moves').waitFor();
+      const row = await page.evaluate(() => {
+        const moves = document.querySelector<HTMLElement>('.vlist__moves')!.getBoundingClientRect();
+        const words = [...document.querySelectorAll<HTMLElement>('.vlist__row.is-selected .vlist__text > span')];
+        return { movesLeft: moves.left, wordsRight: Math.max(...words.map((w) => w.getBoundingClientRect().right)) };
+      });
+      expect(row.wordsRight, 'the row’s words run under its buttons').toBeLessThanOrEqual(row.movesLeft);
 
       await openTab(page, 'History');
       await page.locator('.history__item .history__meta').first().waitFor();

@@ -127,7 +127,9 @@ function LocationRow({
   onClick(e: MouseEvent): void;
   onDragStart(e: PointerEvent): void;
 }) {
-  const classes = ['vlist__row', selected && 'is-selected', active && 'is-active', dragged && 'is-dragged']
+  // A selected row that can be reordered has its up/down buttons over its right end (RowMoves): its text stops before.
+  const moves = selected && draggable && 'has-moves';
+  const classes = ['vlist__row', selected && 'is-selected', active && 'is-active', dragged && 'is-dragged', moves]
     .filter(Boolean)
     .join(' ');
   return (
