@@ -83,6 +83,22 @@ export const LayersIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** The globe: a built-in geographic map. */
+export const GlobeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Svg>
+);
+
+/** A file brought in: an arrow down into a tray (an import). */
+export const ImportIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3v12M7 10l5 5 5-5" />
+    <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Svg>
+);
+
 export const CloudIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M7 18a5 5 0 0 1-.6-10A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9H7Z" />

@@ -6,8 +6,7 @@ import { useEffect, useState } from 'react';
 import { fileProblem } from '@mapnest/shared/files';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/starting-point';
-import { LayersIcon } from '../../components/Icons';
-import { BlankMapIcon } from '../maps/MapIcons';
+import { GlobeIcon, ImportIcon, LayersIcon } from '../../components/Icons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
 import { newFloorId, newFloorName } from './panels/layer-file';
@@ -143,7 +142,7 @@ export const builtinStart: StartingPoint<BuiltinChoice> = {
   title: 'Built-in map',
   description:
     'The world, a continent, the USA states or a country, calibrated so locations can be placed by latitude and longitude.',
-  Icon: BlankMapIcon,
+  Icon: GlobeIcon,
   initial: { map: null, regions: true },
   renderOptions: (props) => <BuiltinPicker {...props} />,
   missing: (v) => (v.map ? null : 'Choose a built-in map.'),
@@ -158,10 +157,11 @@ export const mapplicStart: StartingPoint<MapplicSiteChoice> = {
   title: 'Import from Mapplic',
   description:
     'A Mapplic map: its JSON export with the floor plans (files, a folder or a .zip). Every floor is matched to its file before the map is made.',
-  Icon: LayersIcon,
+  Icon: ImportIcon,
   initial: EMPTY_SITE_CHOICE,
   renderOptions: (props) => <MapplicSitePicker {...props} />,
   missing: siteProblem,
+  suggestedTitle: (v) => v.site?.result.title?.trim() || null,
   build: buildMapplicSite,
   recover: afterFailedUpload,
 };

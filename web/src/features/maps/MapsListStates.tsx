@@ -63,8 +63,9 @@ export function MapsEmpty({ licenseHint }: { licenseHint: boolean }) {
         Create your first map
       </h2>
       <p className="maps-empty__text">
-        Start from a blank canvas, add layers and locations, publish it and embed it on any website. Test maps are free:
-        once published, visitors see one until {TEST_MAP_ACTIVE_DAYS} days after it was created.
+        Start from a blank canvas, your floor plan, a built-in world or country map, or a Mapplic export; add locations,
+        publish it and embed it on any website. Test maps are free: once published, visitors see one until{' '}
+        {TEST_MAP_ACTIVE_DAYS} days after it was created.
       </p>
       <Link to="/maps/new" className="btn btn--primary btn--lg">
         <PlusIcon />

@@ -86,3 +86,19 @@ describe('a Mapplic plan over the upload limit, on /maps/new', () => {
     expect(calls.callsTo('createMap')).toEqual([]);
   });
 });
+
+describe('a Mapplic export’s own title, on /maps/new', () => {
+  it('fills an empty title field, and leaves a title the author typed', async () => {
+    routeCalls(mockCall, { getSlots: () => NO_SLOTS });
+    renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    const title = screen.getByRole('textbox', { name: /^Title/ }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('radio', { name: /Import from Mapplic/ }));
+    pick('mapplic-site-files', [exportFile(), pngOf('ground.png', 2048)]);
+    await waitFor(() => expect(title.value).toBe('Mall'));
+    fireEvent.change(title, { target: { value: 'Riverside Mall' } });
+    pick('mapplic-site-files', [exportFile()]);
+    await waitFor(() => expect(document.querySelector('[data-floor=ground]')).toBeTruthy());
+    expect(title.value).toBe('Riverside Mall');
+  });
+});

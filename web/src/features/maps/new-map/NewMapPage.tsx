@@ -20,12 +20,23 @@ function createFailed(title: string, error: unknown): NoticeValue {
     : errorNotice('Could not create the map.', error);
 }
 
+/** The title field's value and problem. A title the options bring (a Mapplic export's) fills it while it is empty. */
+function useTitle() {
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const suggest = (suggested: string | null | undefined) => {
+    if (!suggested || title.trim()) return;
+    setTitle(suggested);
+    setTitleError(null);
+  };
+  return { title, setTitle, titleError, setTitleError, suggest };
+}
+
 /** /maps/new: a title and a starting point; creates the map and opens it. */
 export default function NewMapPage() {
   const createMap = useSetAtom(createMapAtom);
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [titleError, setTitleError] = useState<string | null>(null);
+  const { title, setTitle, titleError, setTitleError, suggest } = useTitle();
   const [pointId, setPointId] = useState(STARTING_POINTS[0]!.id);
   // Each starting point keeps its own options while the user looks at others.
   const [options, setOptions] = useState<Readonly<Record<string, unknown>>>({});
@@ -88,6 +99,7 @@ export default function NewMapPage() {
           disabled={creating}
           onOptionsChange={(next) => {
             setOptions((o) => ({ ...o, [point.id]: next }));
+            suggest(point.suggestedTitle?.(next));
             // The notice was about the options as they were (a file that could not be used): they have changed.
             setNotice(null);
           }}

@@ -19,6 +19,8 @@ export interface StartingPoint<S = unknown> {
   initial: S;
   /** Inputs shown under the choices while this starting point is picked. */
   renderOptions?(props: StartingPointOptionsProps<S>): ReactNode;
+  /** A title the options bring (a Mapplic export's own), put in the title field while the author has typed none. */
+  suggestedTitle?(value: S): string | null;
   /** What is still missing before a map can be created ('Choose a floor plan image.'), or null when ready. */
   missing?(value: S): string | null;
   /** The document to create the map with; null lets the server make its blank map. */
