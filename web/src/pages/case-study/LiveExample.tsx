@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAtomValue } from 'jotai';
 import { Spinner } from '../../components/Spinner';
+import { sessionAtom } from '../../state/session';
 
 const ExampleViewer = lazy(() => import('./ExampleViewer'));
 
@@ -34,6 +36,9 @@ export interface LiveExampleProps {
 
 export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wide', directions }: LiveExampleProps) {
   const [started, setStarted] = useState(false);
+  // Signed in, a copy of this very map is one step away (/maps/new with it picked); signed out, an account first.
+  const { user } = useAtomValue(sessionAtom);
+  const build = user ? `/maps/new?example=${encodeURIComponent(mapId)}` : '/register';
   useEffect(() => whenIdle(() => setStarted(true)), []);
   const loading = <Spinner size="lg" label="Loading the example map" className="live-example__status" />;
   return (
@@ -51,7 +56,7 @@ export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wi
         <span>{caption}</span>
         <span className="live-example__links">
           <Link to={`/maps/${mapId}`}>Open full screen</Link>
-          <Link to="/register">Build one like this</Link>
+          <Link to={build}>Build one like this</Link>
         </span>
       </figcaption>
     </figure>

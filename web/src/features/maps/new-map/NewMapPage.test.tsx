@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
+import { blankDocument } from '@mapnest/shared/map-document';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../../state/session';
 import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
@@ -50,6 +51,48 @@ describe('new map page', () => {
     await waitFor(() => expect(calls.callsTo('createMap')).toEqual([{ title: 'Riverside Mall' }]));
     await act(async () => answer.resolve('abcDEF1234567890abcd'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/maps/abcDEF1234567890abcd'));
+  });
+
+  it('starts from the example an address names, as a case study’s “Build one like this” opens it', async () => {
+    const example = blankDocument();
+    example.locations.push({ id: 'lot-1', title: 'Lot 1', coord: [0.5, 0.5] });
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify(example));
+    });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const calls = routeCalls(mockCall, {
+      createMap: () => 'abcDEF1234567890abcd',
+      listMaps: () => [],
+      getSlots: () => NO_SLOTS,
+    });
+    const { router } = renderRoutes('/maps/new?example=examplerealestate', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    const start = screen.getByRole('group', { name: 'Starting point' });
+    expect((within(start).getByRole('radio', { name: /Start from an example/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((screen.getByRole('radio', { name: /Site plan/ }) as HTMLInputElement).checked).toBe(true);
+    expect((titleField() as HTMLInputElement).value).toBe('My site plan');
+    create();
+    await waitFor(() => expect(calls.callsTo('createMap')).toEqual([{ title: 'My site plan', mapData: example }]));
+    expect(fetched).toEqual(['/examples/willow-creek.json']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/abcDEF1234567890abcd'));
+  });
+
+  it('asks which example when none is picked, and names an address’s unknown example as none', async () => {
+    const calls = routeCalls(mockCall, { getSlots: () => NO_SLOTS });
+    renderRoutes('/maps/new?example=nosuchmap', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    expect((screen.getByRole('radio', { name: /Blank map/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Start from an example/ }));
+    fireEvent.change(titleField(), { target: { value: 'Mine' } });
+    create();
+    expect(await screen.findByText('Choose an example.')).toBeTruthy();
+    expect(calls.callsTo('createMap')).toEqual([]);
   });
 
   it('opens the map the server made when the answer to create is lost, and makes no second one', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FREE_TEST_MAPS, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
@@ -10,7 +10,7 @@ import { createMapAtom, loadSlotsAtom, slotsAtom } from '../maps-state';
 import { SlotLimitMessage } from '../SlotLimitMessage';
 import { errorNotice, Notice, type NoticeValue } from '../Notice';
 import { OutcomeUnconfirmed } from '../map-errors';
-import { STARTING_POINTS } from './starting-points';
+import { STARTING_POINTS, startFromAddress } from './starting-points';
 import '../maps.css';
 
 /** What a failed create says; a lost answer that the list could not settle may have made the map: not a failure. */
@@ -21,8 +21,8 @@ function createFailed(title: string, error: unknown): NoticeValue {
 }
 
 /** The title field's value and problem. A title the options bring (a Mapplic export's) fills it while it is empty. */
-function useTitle() {
-  const [title, setTitle] = useState('');
+function useTitle(initial: string) {
+  const [title, setTitle] = useState(initial);
   const [titleError, setTitleError] = useState<string | null>(null);
   const suggest = (suggested: string | null | undefined) => {
     if (!suggested || title.trim()) return;
@@ -36,10 +36,13 @@ function useTitle() {
 export default function NewMapPage() {
   const createMap = useSetAtom(createMapAtom);
   const navigate = useNavigate();
-  const { title, setTitle, titleError, setTitleError, suggest } = useTitle();
-  const [pointId, setPointId] = useState(STARTING_POINTS[0]!.id);
+  // An address may ask for a starting point and its options (`?example=demo`, a case study's "Build one like this").
+  const [searchParams] = useSearchParams();
+  const [start] = useState(() => startFromAddress(searchParams));
+  const { title, setTitle, titleError, setTitleError, suggest } = useTitle(start?.title ?? '');
+  const [pointId, setPointId] = useState(start?.id ?? STARTING_POINTS[0]!.id);
   // Each starting point keeps its own options while the user looks at others.
-  const [options, setOptions] = useState<Readonly<Record<string, unknown>>>({});
+  const [options, setOptions] = useState<Readonly<Record<string, unknown>>>(start ? { [start.id]: start.value } : {});
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<NoticeValue | null>(null);
   const form = useRef<HTMLFormElement>(null);

@@ -19,6 +19,8 @@ export interface StartingPoint<S = unknown> {
   initial: S;
   /** Inputs shown under the choices while this starting point is picked. */
   renderOptions?(props: StartingPointOptionsProps<S>): ReactNode;
+  /** The options an address asks for (`/maps/new?example=demo`), or null when it names none of this point's. */
+  fromAddress?(params: URLSearchParams): S | null;
   /** A title the options bring (a Mapplic export's own), put in the title field while the author has typed none. */
   suggestedTitle?(value: S): string | null;
   /** What is still missing before a map can be created ('Choose a floor plan image.'), or null when ready. */

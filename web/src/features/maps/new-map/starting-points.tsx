@@ -6,6 +6,7 @@
 import type { StartingPoint } from './starting-point';
 import { builtinStart, floorPlanStart, mapplicStart } from '../../editor/starting-points';
 import { BlankMapIcon } from '../MapIcons';
+import { exampleStart } from './example-start';
 
 export type { StartingPoint, StartingPointOptionsProps } from './starting-point';
 
@@ -18,4 +19,22 @@ export const blankStart: StartingPoint<null> = {
   build: async () => null,
 };
 
-export const STARTING_POINTS: readonly StartingPoint[] = [blankStart, floorPlanStart, builtinStart, mapplicStart];
+export const STARTING_POINTS: readonly StartingPoint[] = [
+  blankStart,
+  floorPlanStart,
+  builtinStart,
+  mapplicStart,
+  exampleStart,
+];
+
+/**
+ * The starting point and options an address asks for (a case study's "Build one like this"), with the title they
+ * suggest (or ''), or null.
+ */
+export function startFromAddress(params: URLSearchParams): { id: string; value: unknown; title: string } | null {
+  for (const point of STARTING_POINTS) {
+    const value = point.fromAddress?.(params) ?? null;
+    if (value !== null) return { id: point.id, value, title: point.suggestedTitle?.(value) ?? '' };
+  }
+  return null;
+}
