@@ -1,6 +1,7 @@
 /**
  * The editor's side panels as a new author first sees them, on a desktop (1440 px) and a phone (390 px): a panel
- * opens at its top with nothing above its first section that reads as a list scrolled out of view, and a version
+ * opens at its top with nothing above its first section that reads as a list scrolled out of view, a selected
+ * location's words stop before its up/down buttons, and a version
  * in History shows its badges together and its details as lines that start with words, never with a "·", and end
  * inside the card.
  */
