@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { keys } from '@mapnest/shared/keys';
@@ -28,6 +28,8 @@ vi.resetModules();
 const { handler: saveMap } = await import('./calls/save-map');
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const s3 = mockClient(S3Client);
 const UID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const MAP_ID = 'AbCdEfGhIjKlMnOpQrSt';

@@ -1,11 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { carriedOver, rateLimits, secondsUntilAllowed, type RateLimit } from './rate-limits';
 
 /** The counters as a table would hold them, behind the same Get and conditional Update the adapter sends. */
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 let counters: Map<string, number>;
 const keyOf = (key: Record<string, unknown>) => `${String(key.pk)}|${String(key.sk)}`;
 

@@ -7,7 +7,7 @@ import { QueryCommand as RawQueryCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Beacon } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { keys } from '@mapnest/shared/keys';
@@ -22,6 +22,8 @@ vi.resetModules();
 const { getMapAnalytics, receiveBeacon, setMapAnalyticsZone } = await import('./analytics');
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const s3 = mockClient(S3Client);
 const OWNER: Identity = { uid: 'owner-1', email: 'o@example.com', emailVerified: true, name: 'O', admin: false };
 const OTHER: Identity = { ...OWNER, uid: 'other-1' };

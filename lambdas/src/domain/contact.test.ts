@@ -6,7 +6,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_LIMITS, type SubmitContactInput } from '@mapnest/shared/contact';
 import { keys } from '@mapnest/shared/keys';
 import { contactInbox } from '../adapters/contact-inbox';
@@ -15,6 +15,8 @@ import { listContactRequests } from './admin/contact-inbox';
 import { submitContact } from './contact';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 let items: Map<string, Record<string, unknown>>;
 let failDeliveryWrites: boolean;
 const keyOf = (key: Record<string, unknown>) => `${String(key.pk)}|${String(key.sk)}`;

@@ -8,7 +8,7 @@
 import { CopyObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '@mapnest/shared/keys';
 import type { MapItem } from '../adapters/maps/map-items';
 import type { Identity } from '../lib/identity';
@@ -27,6 +27,8 @@ const { publishMap } = await import('./publishing');
 const maps = await import('./services/maps');
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const s3 = mockClient(S3Client);
 const UID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const MAP_ID = 'AbCdEfGhIjKlMnOpQrSt';

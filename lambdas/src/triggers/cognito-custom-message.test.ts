@@ -26,6 +26,8 @@ import { SIGN_IN_LINK_CHALLENGE } from '../domain/sign-in-link';
  * condition (hash and expiry) against real DynamoDB is covered by test/accounts/sign-in-link.test.ts.
  */
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 let items: Map<string, Record<string, unknown>>;
 const keyOf = (key: Record<string, unknown>) => `${String(key.pk)}|${String(key.sk)}`;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -7,11 +7,13 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FollowUpWork } from '../follow-up-items';
 import { billingTable, type LicenseItem, type SubscriptionItem } from './billing-table';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
     message: 'cancelled',

@@ -5,11 +5,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../../lib/errors';
 import { mapTable, type HistoryItem, type MapItem } from './map-table';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({
     message: 'cancelled',

@@ -7,7 +7,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_REQUEST_GONE } from '@mapnest/shared/contact';
 import { CallError } from '@mapnest/shared/errors';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
@@ -20,6 +20,8 @@ type Names = Record<string, string>;
 type Values = Record<string, unknown>;
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 let items: Map<string, Item>;
 const keyOf = (key: Item) => `${String(key.pk)}|${String(key.sk)}`;
 

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../maps';
 
 // S3 through the SDK's client, whose answers the mock scripts (s3-api-sdk.fixtures.ts).
@@ -64,6 +64,8 @@ const s3 = mockClient(S3Client);
  * the storage adapter would outlive this file in the worker's module cache and reach other files' saves.)
  */
 const ddb = mockClient(DynamoDBDocumentClient);
+// The unit project shares a module cache per worker: the next file there gets the real client's send back.
+afterAll(() => ddb.restore());
 const s3Error = (name: string, status: number) =>
   Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
 /** Stores an object as S3 does; an upload comes with the Cache-Control its presigned POST fixes. */
