@@ -77,6 +77,13 @@ describe('new map page', () => {
     );
     expect((screen.getByRole('radio', { name: /Site plan/ }) as HTMLInputElement).checked).toBe(true);
     expect((titleField() as HTMLInputElement).value).toBe('My site plan');
+    // Another example's title replaces the one suggested; a title the author typed is theirs.
+    fireEvent.click(screen.getByRole('radio', { name: /Dealer map/ }));
+    expect((titleField() as HTMLInputElement).value).toBe('My dealer map');
+    fireEvent.change(titleField(), { target: { value: 'Harbour lots' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Site plan/ }));
+    expect((titleField() as HTMLInputElement).value).toBe('Harbour lots');
+    fireEvent.change(titleField(), { target: { value: 'My site plan' } });
     create();
     await waitFor(() => expect(calls.callsTo('createMap')).toEqual([{ title: 'My site plan', mapData: example }]));
     expect(fetched).toEqual(['/examples/willow-creek.json']);

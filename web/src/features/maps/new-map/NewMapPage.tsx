@@ -20,12 +20,17 @@ function createFailed(title: string, error: unknown): NoticeValue {
     : errorNotice('Could not create the map.', error);
 }
 
-/** The title field's value and problem. A title the options bring (a Mapplic export's) fills it while it is empty. */
+/**
+ * The title field's value and problem. A title the options bring (a Mapplic export's, an example's) fills it while it
+ * is empty or holds the last such title; a title the author typed stays.
+ */
 function useTitle(initial: string) {
   const [title, setTitle] = useState(initial);
   const [titleError, setTitleError] = useState<string | null>(null);
+  const suggestedLast = useRef(initial);
   const suggest = (suggested: string | null | undefined) => {
-    if (!suggested || title.trim()) return;
+    if (!suggested || (title.trim() && title !== suggestedLast.current)) return;
+    suggestedLast.current = suggested;
     setTitle(suggested);
     setTitleError(null);
   };
