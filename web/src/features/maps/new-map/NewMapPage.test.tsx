@@ -90,6 +90,21 @@ describe('new map page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/maps/abcDEF1234567890abcd'));
   });
 
+  it('says an example that could not be downloaded in words, and creates nothing', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 503 }));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const calls = routeCalls(mockCall, { getSlots: () => NO_SLOTS });
+    renderRoutes('/maps/new?example=examplegeographic', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    create();
+    expect(
+      await screen.findByText(/The dealer map example could not be loaded\. Try again in a moment\./),
+    ).toBeTruthy();
+    expect(calls.callsTo('createMap')).toEqual([]);
+  });
+
   it('asks which example when none is picked, and names an address’s unknown example as none', async () => {
     const calls = routeCalls(mockCall, { getSlots: () => NO_SLOTS });
     renderRoutes('/maps/new?example=nosuchmap', { session: signedIn });

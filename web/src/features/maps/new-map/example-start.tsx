@@ -4,7 +4,6 @@
  * (@mapnest/shared/demo-maps), floor plans included, so a copy works at once. The case-study pages' "Build one like
  * this" opens /maps/new with the example picked (`?example=<map id>`).
  */
-import { parseIfValid } from '@mapnest/shared/map-document';
 import { DEMO_MAP_ID, EXAMPLE_MAPS } from '@mapnest/shared/demo-maps';
 import { PinIcon } from '../../../components/Icons';
 import type { StartingPoint, StartingPointOptionsProps } from './starting-point';
@@ -50,10 +49,15 @@ export const exampleStart: StartingPoint<string | null> = {
   async build(id) {
     const example = EXAMPLES.find((e) => e.id === id);
     if (!example) throw new Error('Choose an example.');
-    const response = await fetch(example.file);
-    const doc = response.ok ? parseIfValid(await response.json()) : undefined;
-    if (!doc) throw new Error(`The ${example.name.toLowerCase()} example could not be loaded. Try again in a moment.`);
-    return doc;
+    try {
+      // Read as a stored map is (repaired if an older release wrote it), with the editor's reader, loaded on demand.
+      const { fetchMapDocument } = await import('../../editor/load-map');
+      return (await fetchMapDocument(example.file)).document;
+    } catch (error) {
+      throw new Error(`The ${example.name.toLowerCase()} example could not be loaded. Try again in a moment.`, {
+        cause: error,
+      });
+    }
   },
 };
 
