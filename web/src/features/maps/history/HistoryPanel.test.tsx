@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { MapState } from '@mapnest/shared/constants';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
@@ -53,6 +53,26 @@ function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
 const rows = () => within(screen.getByRole('list', { name: 'Versions, newest first' })).getAllByRole('listitem');
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
 const flush = () => act(async () => {});
+
+/**
+ * Publish again on version 1 (version 2 is live), confirmed, with the calls answered by `answers` and each version's
+ * document blank.
+ */
+async function republishVersion1(history: HistoryEntry[], answers: Parameters<typeof routeCalls>[1]) {
+  const { callsTo } = routeCalls(mockCall, {
+    getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+    ...answers,
+  });
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  const onPublished = vi.fn();
+  renderPanel({ history, publishedVersion: 2, onPublished });
+  fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
+  return { onPublished, callsTo };
+}
 
 describe('HistoryPanel', () => {
   it('gives each version a heading to move between them, under the panel’s own heading where it has one', () => {
@@ -312,17 +332,11 @@ describe('HistoryPanel', () => {
       anEntry(2, { publishedAt: '2026-12-01T10:00:00.000Z' }),
       anEntry(3),
     ];
-    routeCalls(mockCall, {
-      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+    const { onPublished } = await republishVersion1(published, {
       // Committed; the copy's write failed and is owed (the server writes it itself).
       publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.publishCopyOwed, { committed: true })),
       getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: 1 }, history: published, documentUrl: 'u' }),
     });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
-    const onPublished = vi.fn();
-    renderPanel({ history: published, publishedVersion: 2, onPublished });
-    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
     await vi.waitFor(
       () =>
         expect(onPublished).toHaveBeenCalledWith({
@@ -333,14 +347,12 @@ describe('HistoryPanel', () => {
     );
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.publishCopyOwed);
     expect(screen.queryByRole('dialog', { name: /Publish version 1 again/ })).toBeNull();
-    vi.unstubAllGlobals();
   });
 
   it('says a version published again whose answer was lost as published once the map shows it live', async () => {
     const published = [anEntry(1, { publishedAt: '2026-12-01T10:00:00.000Z' }), anEntry(2), anEntry(3)];
     let live = 2;
-    routeCalls(mockCall, {
-      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+    const { onPublished } = await republishVersion1(published, {
       // The server published it; the answer was lost on the way (a dropped connection).
       publishMap: () => {
         live = 1;
@@ -348,11 +360,6 @@ describe('HistoryPanel', () => {
       },
       getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: live }, history: published, documentUrl: 'u' }),
     });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
-    const onPublished = vi.fn();
-    renderPanel({ history: published, publishedVersion: 2, onPublished });
-    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
     await vi.waitFor(
       () =>
         expect(onPublished).toHaveBeenCalledWith({
@@ -363,26 +370,18 @@ describe('HistoryPanel', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('Published version 1: visitors see it now.');
     expect(screen.queryByText(/Nothing was changed/)).toBeNull();
-    vi.unstubAllGlobals();
   });
 
   it('keeps the Publish again dialog with the failure when the map read after it shows the version not live', async () => {
-    const { callsTo } = routeCalls(mockCall, {
-      getMapVersion: () => ({ documentUrl: 'https://files.test/v.json' }),
+    const history = [anEntry(1, { publishedAt: '2026-12-01T10:00:00.000Z' }), anEntry(2), anEntry(3)];
+    const { onPublished, callsTo } = await republishVersion1(history, {
       publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.unavailable)),
       getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: 2 }, history: [], documentUrl: 'u' }),
     });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
-    const onPublished = vi.fn();
-    const history = [anEntry(1, { publishedAt: '2026-12-01T10:00:00.000Z' }), anEntry(2), anEntry(3)];
-    renderPanel({ history, publishedVersion: 2, onPublished });
-    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Publish again' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish version 1' }));
     const dialog = await screen.findByRole('dialog', { name: /Publish version 1 again/ });
     await vi.waitFor(() => expect(dialog.textContent).toContain(MESSAGES.unavailable), WAIT);
     expect(onPublished).not.toHaveBeenCalled();
     expect(callsTo('getMap')).toHaveLength(1);
-    vi.unstubAllGlobals();
   });
 
   it('moves keyboard focus to the restored version’s title', async () => {
