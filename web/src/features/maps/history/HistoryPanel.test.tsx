@@ -74,6 +74,13 @@ async function republishVersion1(history: HistoryEntry[], answers: Parameters<ty
   return { onPublished, callsTo };
 }
 
+/** Waits until the panel hands on the map with version 1 live, and `history`. */
+const shownPublished = (onPublished: ReturnType<typeof vi.fn>, history: HistoryEntry[]) =>
+  vi.waitFor(
+    () => expect(onPublished).toHaveBeenCalledWith({ map: expect.objectContaining({ publishedVersion: 1 }), history }),
+    WAIT,
+  );
+
 describe('HistoryPanel', () => {
   it('gives each version a heading to move between them, under the panel’s own heading where it has one', () => {
     renderPanel({ heading: 'History' });
@@ -337,14 +344,7 @@ describe('HistoryPanel', () => {
       publishMap: () => Promise.reject(new CallError('unavailable', MESSAGES.publishCopyOwed, { committed: true })),
       getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: 1 }, history: published, documentUrl: 'u' }),
     });
-    await vi.waitFor(
-      () =>
-        expect(onPublished).toHaveBeenCalledWith({
-          map: expect.objectContaining({ publishedVersion: 1 }),
-          history: published,
-        }),
-      WAIT,
-    );
+    await shownPublished(onPublished, published);
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.publishCopyOwed);
     expect(screen.queryByRole('dialog', { name: /Publish version 1 again/ })).toBeNull();
   });
@@ -360,14 +360,7 @@ describe('HistoryPanel', () => {
       },
       getMap: () => ({ map: { id: MAP, version: 3, publishedVersion: live }, history: published, documentUrl: 'u' }),
     });
-    await vi.waitFor(
-      () =>
-        expect(onPublished).toHaveBeenCalledWith({
-          map: expect.objectContaining({ publishedVersion: 1 }),
-          history: published,
-        }),
-      WAIT,
-    );
+    await shownPublished(onPublished, published);
     expect(screen.getByRole('status').textContent).toContain('Published version 1: visitors see it now.');
     expect(screen.queryByText(/Nothing was changed/)).toBeNull();
   });
