@@ -15,7 +15,9 @@ describe('uiLocale', () => {
   it('writes dates the way of the first English the browser lists, in English words', () => {
     expect(uiLocale(['en-GB', 'en-US'])).toBe('en-GB');
     expect(uiLocale(['de-DE', 'en-AU'])).toBe('en-AU');
-    expect(uiLocale(['EN'])).toBe('EN');
+    expect(uiLocale(['EN'])).toBe('en');
+    // A tag that is not one is passed over.
+    expect(uiLocale(['en-', 'en-GB'])).toBe('en-GB');
     // No English listed: plain English, never another language's month names in an English sentence.
     expect(uiLocale(['de-DE', 'fr'])).toBe('en');
     expect(uiLocale([])).toBe('en');

@@ -11,7 +11,16 @@ export function counted(n: number, singular: string, plural = `${singular}s`): s
  * like the sentences around them.
  */
 export function uiLocale(languages: readonly string[]): string {
-  return languages.find((l) => /^en(-|$)/i.test(l)) ?? 'en';
+  for (const tag of languages) {
+    if (!/^en(-|$)/i.test(tag)) continue;
+    try {
+      // A tag Intl cannot read would make every date format throw, the app with it.
+      return Intl.getCanonicalLocales(tag)[0]!;
+    } catch {
+      // Not a language tag: the next one.
+    }
+  }
+  return 'en';
 }
 
 /** The browser's uiLocale, read once. */

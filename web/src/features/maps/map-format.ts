@@ -86,7 +86,7 @@ export function stateBadge(
 
 const dateFormat = new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: 'medium' });
 
-/** 'Nov 30, 2026', or '' for a missing or unreadable date. */
+/** 'Nov 30, 2026' ('30 Nov 2026' in British English, UI_LOCALE), or '' for a missing or unreadable date. */
 export function shortDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
