@@ -156,7 +156,7 @@ interface VersionDialogsProps {
   setNotice: (notice: NoticeValue | null) => void;
 }
 
-export const REPUBLISH_UNCONFIRMED =
+const REPUBLISH_UNCONFIRMED =
   'We could not confirm whether this version was published. Check your connection, then open History again: the version visitors see is marked Live.';
 
 /**

@@ -4,14 +4,13 @@ import { parseVersionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { Spinner } from '../../../components/Spinner';
 import { absoluteTime, countsLabel, exactTime, relativeTime } from '../map-format';
-import type { VersionRow } from './history-rows';
+import { namedVersion, type VersionRow } from './history-rows';
 import { PencilIcon, RestoreIcon, TagIcon, TrashIcon } from '../MapIcons';
 
 /** How a version was made; a restore names the version it restored, by its name too when it has one (`fromName`). */
 function kindLabel(entry: HistoryEntry, fromName: string | null): string {
   const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
-  const restored =
-    from === null ? null : `Restored from ${fromName ? `“${fromName}” (version ${from})` : `version ${from}`}`;
+  const restored = from === null ? null : `Restored from ${namedVersion({ version: from, name: fromName })}`;
   switch (entry.kind) {
     case 'create':
       return 'Created';

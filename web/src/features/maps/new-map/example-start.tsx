@@ -9,7 +9,7 @@ import { PinIcon } from '../../../components/Icons';
 import type { StartingPoint, StartingPointOptionsProps } from './starting-point';
 
 /** The examples offered, by the id their live map has: a name for the author, and the document's path. */
-export const EXAMPLES: readonly { id: string; name: string; description: string; file: string }[] = [
+const EXAMPLES: readonly { id: string; name: string; description: string; file: string }[] = [
   {
     id: DEMO_MAP_ID,
     name: 'Shopping centre',
@@ -31,7 +31,7 @@ export const EXAMPLES: readonly { id: string; name: string; description: string;
 ];
 
 /** The example an address names (`?example=` with a live example's id, the retail one as the demo), or null. */
-export function exampleOf(id: string | null): string | null {
+function exampleOf(id: string | null): string | null {
   if (id === EXAMPLE_MAPS.retail.id) return DEMO_MAP_ID;
   return EXAMPLES.some((e) => e.id === id) ? id : null;
 }
