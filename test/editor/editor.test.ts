@@ -119,7 +119,7 @@ describe('the map editor', () => {
     await page.mouse.up();
     await page.keyboard.press('Control+s');
     await waitForStatus(page, 'saved');
-    const dragged = (await serverDoc(mapId)).doc.locations.find((l) => l.id === 'location-3')!;
+    const dragged = (await serverDoc(mapId)).doc.locations.find((l) => l.title === 'Location 3')!;
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+s');
     await waitForStatus(page, 'saved');
@@ -325,9 +325,9 @@ describe('the map editor', () => {
     await a.keyboard.press('Control+s');
     await waitForStatus(a, 'saved');
 
-    // B adds its own location and saves: version 3 holds both. B may still be on version 1 (then both tabs picked the
-    // id location-1, and B's is renumbered in a silent merge), or A's tab may have told it of version 2 meanwhile,
-    // even while B's save met it (the CI run that found a save reported as a conflict with that very version).
+    // B adds its own location and saves: version 3 holds both. B may still be on version 1 (then its save is merged
+    // silently with A's), or A's tab may have told it of version 2 meanwhile, even while B's save met it (the CI run
+    // that found a save reported as a conflict with that very version). New ids are random, so the two differ.
     await b.bringToFront();
     await add(b, 0.7);
     await b.keyboard.press('Control+s');
@@ -335,20 +335,17 @@ describe('the map editor', () => {
     await waitForStatus(b, 'saved');
     expect(await b.getByRole('dialog', { name: 'This map was changed somewhere else' }).count()).toBe(0);
     let server = await serverDoc(id);
-    expect(server.doc.locations.map((l) => [l.id, l.coord![0] < 0.5])).toEqual([
-      ['location-1', true],
-      ['location-2', false],
-    ]);
-    await expect
-      .poll(() => rows(b))
-      .toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
+    expect(server.doc.locations.map((l) => l.coord![0] < 0.5)).toEqual([true, false]);
+    const [first, second] = server.doc.locations.map((l) => l.id) as [string, string];
+    expect(first).not.toBe(second);
+    await expect.poll(() => rows(b)).toEqual([expect.stringContaining(first), expect.stringContaining(second)]);
 
     // A learns about version 3 when it gets focus, without saving anything itself.
     await a.bringToFront();
     await a.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect
       .poll(() => rows(a), { timeout: 10_000 })
-      .toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
+      .toEqual([expect.stringContaining(first), expect.stringContaining(second)]);
     expect(await status(a)).toBe('saved');
     expect((await serverDoc(id)).version).toBe(3);
 
@@ -365,10 +362,10 @@ describe('the map editor', () => {
       return passing;
     });
     await b.bringToFront();
-    await retitle(b, 'location-1', 'Bakery (B)');
-    await retitle(b, 'location-2', 'Books (B)');
+    await retitle(b, first, 'Bakery (B)');
+    await retitle(b, second, 'Books (B)');
     await a.bringToFront();
-    await retitle(a, 'location-1', 'Bakery (A)');
+    await retitle(a, first, 'Bakery (A)');
     await a.keyboard.press('Control+s');
     await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(4);
     release();

@@ -55,14 +55,36 @@ describe('location.add', () => {
     const id = nextLocationId(doc);
     const next = addLocation.perform(doc, { id, coord: [0.25, 0.75], layer: 'upper' });
     expect(next.locations).toHaveLength(4);
+    expect(id).toMatch(/^location-[a-z2-9]{6}$/);
     expect(next.locations[3]).toMatchObject({
-      id: 'location-4',
+      id,
       coord: [0.25, 0.75],
       layer: 'upper',
       title: 'Location 4',
     });
     expect(doc.locations).toHaveLength(3);
     valid(next);
+  });
+
+  it('never gives a new location the id of one deleted before it, so links and analytics do not pass to it', () => {
+    let doc = sample();
+    const added: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = nextLocationId(doc);
+      doc = addLocation.perform(doc, { id, coord: [0.1 * i, 0.5] });
+      added.push(id);
+    }
+    doc = deleteLocations.perform(doc, { ids: [added[2]!] });
+    const again = nextLocationId(doc);
+    expect(again).not.toBe(added[2]);
+    expect(new Set(Array.from({ length: 2000 }, () => nextLocationId(doc))).size).toBe(2000);
+    valid(addLocation.perform(doc, { id: again, coord: [0.9, 0.9] }));
+  });
+
+  it('names a copy after what it copies', () => {
+    const doc = sample();
+    expect(nextLocationId(doc, 'a-copy')).toBe('a-copy');
+    expect(nextLocationId(doc, 'a')).toBe('a-2');
   });
 
   it('rejects a duplicate id and leaves the document unchanged', () => {

@@ -29,14 +29,24 @@ export function cleanCoord([x, y]: readonly [number, number]): Coord {
   return [round(clamp01(x), 6), round(clamp01(y), 6)];
 }
 
-/** A fresh location id not used in `doc`: `base`, else `base-2`, `base-3`, ... */
+const ID_TAIL_CHARS = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/**
+ * A fresh location id not used in `doc`. A new location's is `location-` and six random letters and digits, never
+ * `location-N`: a number would come back after a delete (the last of seven deleted, the next one added is
+ * `location-7` again), and a visitor's link to the deleted location and its analytics would pass to the new one.
+ * Six characters of 32 (no 0/o, 1/l) make about a billion ids, so one map's ids, present and past, do not repeat.
+ * A copy's is `base` (`bakery-copy`), else `base-2`, `base-3`, ...
+ */
 export function nextLocationId(doc: MapDocument, base = 'location'): string {
   const taken = new Set(doc.locations.map((l) => l.id));
-  if (base === 'location') {
-    // "location-7" reads better than "location" for the first one and keeps numbering stable.
-    for (let n = doc.locations.length + 1; ; n++) if (!taken.has(`location-${n}`)) return `location-${n}`;
+  if (base !== 'location') return uniqueId(base, taken, 'location');
+  const bytes = new Uint8Array(6);
+  for (;;) {
+    crypto.getRandomValues(bytes);
+    const id = `location-${Array.from(bytes, (b) => ID_TAIL_CHARS[b % ID_TAIL_CHARS.length]).join('')}`;
+    if (!taken.has(id)) return id;
   }
-  return uniqueId(base, taken, 'location');
 }
 
 function withLocations(doc: MapDocument, locations: Location[]): MapDocument {

@@ -218,7 +218,7 @@ class Merger {
   }
 }
 
-/** 'location-4' taken: 'location-5' (the numbering the editor uses), else the shared unique-id rule. */
+/** 'location-4' taken: 'location-5' (the numbering of copies and of ids made before random ones), else the shared unique-id rule. */
 function nextFreeId(id: string, taken: ReadonlySet<string>): string {
   const m = /^(.*-)(\d+)$/.exec(id);
   if (m) {
