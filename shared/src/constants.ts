@@ -37,6 +37,8 @@ export const MAP_TITLE_MAX = 100;
 export const HISTORY_NAME_MAX = 100;
 /** Unnamed history entries kept per map at the least; named ones are kept forever. */
 export const HISTORY_UNNAMED_KEEP = 50;
+/** Past those, the last unnamed version of each day is kept for this many days (and of each hour for a day). */
+export const HISTORY_DAILY_DAYS = 30;
 export const STORAGE_LIST_MAX = 1000;
 
 export const CALL_TIMEOUT_MS = 70_000;

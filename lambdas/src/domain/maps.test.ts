@@ -12,7 +12,8 @@ import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
 import { DocumentGoneError, SlotLimitError, TitleChangedError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
 import { RETRY_AFTER_MS } from './follow-ups';
-import { createMap, pruneHistory, renameMap, toSummary } from './maps';
+import { createMap, renameMap, toSummary } from './maps';
+import { pruneHistory } from './map-storage';
 import { dropUnmadeDocument } from './save-outcomes';
 import { publishLatest } from './public-copy';
 
@@ -209,6 +210,8 @@ describe('publishLatest', () => {
 });
 
 describe('pruneHistory', () => {
+  // Over 30 days after CREATED: no version is kept as the last of a recent hour or day (map-storage.test.ts).
+  const LATER = new Date('2026-12-20T00:00:00.000Z');
   const versions = (n: number, overrides: (v: number) => Partial<HistoryItem> = () => ({})) =>
     Array.from({ length: n }, (_, i) => entry(i + 1, overrides(i + 1)));
   const current = (version: number, published: number | null = null) => ({
@@ -221,7 +224,7 @@ describe('pruneHistory', () => {
 
   it(`keeps the newest ${HISTORY_UNNAMED_KEEP} unnamed versions and deletes the older ones with their documents`, async () => {
     const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP + 5));
-    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5));
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5), LATER);
     expect(kept.map((h) => h.version)).toEqual(
       Array.from({ length: HISTORY_UNNAMED_KEEP }, (_, i) => HISTORY_UNNAMED_KEEP + 5 - i),
     );
@@ -231,7 +234,7 @@ describe('pruneHistory', () => {
 
   it('deletes nothing while the unnamed versions fit', async () => {
     const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP));
-    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP));
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP), LATER);
     expect(kept).toHaveLength(HISTORY_UNNAMED_KEEP);
     expect(stores.log.deletedDocuments).toEqual([]);
   });
@@ -241,7 +244,7 @@ describe('pruneHistory', () => {
       v === 1 ? { name: 'Opening day' } : v === 2 ? { publishedAt: CREATED } : {},
     );
     const stores = memoryStores([], all);
-    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5));
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5), LATER);
     expect(kept.map((h) => h.version)).toContain(1);
     expect(kept.map((h) => h.version)).toContain(2);
     // 1 and 2 are not counted among the unnamed: the 3 oldest of those (3, 4, 5) go.
@@ -250,7 +253,7 @@ describe('pruneHistory', () => {
 
   it('never deletes the current or the published version, even when they are the oldest unnamed ones', async () => {
     const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP + 2));
-    const kept = await pruneHistory(stores, { ...current(1, 2), docKey: 'docs/map1/v1.json' });
+    const kept = await pruneHistory(stores, { ...current(1, 2), docKey: 'docs/map1/v1.json' }, LATER);
     expect(kept.map((h) => h.version)).toEqual(expect.arrayContaining([1, 2]));
     expect(stores.log.deletedDocuments).toEqual([]);
   });
@@ -258,7 +261,11 @@ describe('pruneHistory', () => {
   it("removes an old entry but keeps its document when the current version's document is the same object", async () => {
     const all = versions(HISTORY_UNNAMED_KEEP + 1, (v) => (v === 1 ? { docKey: 'docs/map1/shared.json' } : {}));
     const stores = memoryStores([], all);
-    const kept = await pruneHistory(stores, { ...current(HISTORY_UNNAMED_KEEP + 1), docKey: 'docs/map1/shared.json' });
+    const kept = await pruneHistory(
+      stores,
+      { ...current(HISTORY_UNNAMED_KEEP + 1), docKey: 'docs/map1/shared.json' },
+      LATER,
+    );
     expect(kept.map((h) => h.version)).not.toContain(1);
     expect(stores.log.deletedDocuments).toEqual([]);
   });

@@ -3,13 +3,7 @@
  * moves the pointer: a failure between the two leaves the last version current, and a stale editor never overwrites.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  DUPLICATE_TITLE_PREFIX,
-  HISTORY_UNNAMED_KEEP,
-  MAP_TITLE_MAX,
-  MapState,
-  type MapStateValue,
-} from '@mapnest/shared/constants';
+import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { analyticsZoneOf } from '@mapnest/shared/analytics';
 import { CallError } from '@mapnest/shared/errors';
 import { versionLabel } from '@mapnest/shared/keys';
@@ -42,7 +36,7 @@ import {
   TitleChangedError,
 } from '../lib/errors';
 import { publishedOf, publishLatest, shownVersionOf, testSinceOf } from './public-copy';
-import { chargeStorage, counted, documentHash, storedJson } from './map-storage';
+import { chargeStorage, counted, documentHash, pruneHistory, storedJson } from './map-storage';
 import { afterCommit, followUp, readAfterCommit, type Holding, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
@@ -55,7 +49,6 @@ import type {
   MapsAdapters,
   MapStores,
   NewMapStores,
-  PruneAdapters,
   SaveRecords,
   WriteLimits,
 } from './map-adapters';
@@ -134,32 +127,6 @@ export async function accessible(
   if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
   if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();
   return map;
-}
-
-/**
- * Keeps every named version, every version once published (History lists them) and the newest unnamed ones; older
- * unnamed versions and their documents go. Answers the history that remains, in the order getMap answers it.
- */
-export async function pruneHistory(
-  { mapTable, mapObjects }: PruneAdapters,
-  map: {
-    id: string;
-    uid: string;
-    version: number;
-    docKey: string;
-    published: number | null;
-  },
-): Promise<HistoryItem[]> {
-  const entries = await mapTable.history(map.id);
-  const unnamed = entries.filter((e) => !e.name && !e.publishedAt).sort((a, b) => b.version - a.version);
-  const removed = new Set<number>();
-  for (const entry of unnamed.slice(HISTORY_UNNAMED_KEEP)) {
-    if (entry.version === map.version || entry.version === map.published) continue;
-    await mapTable.deleteHistoryEntry(entry, map.uid);
-    removed.add(entry.version);
-    if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
-  }
-  return entries.filter((e) => !removed.has(e.version));
 }
 
 /** A new map (blank, or the document given), counted against the account's limit on new maps (abuse-limits.ts). */
@@ -352,6 +319,7 @@ export async function commit(
       version,
       docKey: key,
       published: publishedOf(committed)?.version ?? null,
+      analyticsZone: map.analyticsZone,
     });
   });
   return { map: committed, entry, history };

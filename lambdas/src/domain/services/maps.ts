@@ -82,10 +82,6 @@ export const getMap = /* @__PURE__ */ withAdapters(op.getMap, {
 });
 export const getSlots = /* @__PURE__ */ withAdapters(op.getSlots, { mapTable: { slots: table.slots } });
 export const listMaps = /* @__PURE__ */ withAdapters(op.listMaps, { mapTable: { list: table.list }, userPool });
-export const pruneHistory = /* @__PURE__ */ withAdapters(op.pruneHistory, {
-  mapTable: { history: table.history, deleteHistoryEntry: table.deleteHistoryEntry },
-  mapObjects: { deleteDocument: objects.deleteDocument },
-});
 export const publishLatest = /* @__PURE__ */ withAdapters(writePublicCopy, {
   mapTable: { get: table.get },
   mapObjects: { getDocument: objects.getDocument, publish: objects.publish, unpublish: objects.unpublish },

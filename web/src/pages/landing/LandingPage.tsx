@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { FREE_TEST_MAPS, HISTORY_UNNAMED_KEEP, PRICES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import {
+  FREE_TEST_MAPS,
+  HISTORY_DAILY_DAYS,
+  HISTORY_UNNAMED_KEEP,
+  PRICES,
+  TEST_MAP_ACTIVE_DAYS,
+} from '@mapnest/shared/constants';
 import { FadeIn, FadeInStagger } from '../../components/FadeIn';
 import {
   ArrowRightIcon,
@@ -83,7 +89,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
   {
     icon: <HistoryIcon />,
     title: 'Version history',
-    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, and the ones you name or publish for good. Restore any of them in a click.`,
+    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, then one a day for ${HISTORY_DAILY_DAYS} days, and the ones you name or publish for good. Restore any of them in a click.`,
   },
   {
     icon: <RouteIcon />,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HISTORY_UNNAMED_KEEP } from '@mapnest/shared/constants';
+import { HISTORY_DAILY_DAYS, HISTORY_UNNAMED_KEEP } from '@mapnest/shared/constants';
 import type { PublicationResult } from '@mapnest/shared/calls';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry } from '@mapnest/shared/maps';
@@ -54,6 +54,11 @@ export interface HistoryPanelProps {
   onPublished: (result: PublicationResult) => void;
 }
 
+/** Which versions are kept (pruneHistory on the server). */
+const KEPT_HINT =
+  `Named and published versions are kept for good. Of the others, the newest ${HISTORY_UNNAMED_KEEP} are kept, then ` +
+  `the last one of each hour for a day and of each day for ${HISTORY_DAILY_DAYS} days.`;
+
 /**
  * A map's version history: name or rename versions (the current one too), delete old versions and restore
  * one. Every change shows at once and is rolled back, with a message, if the server refuses.
@@ -105,9 +110,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
           ))}
         </ol>
       )}
-      <p className="history__hint">
-        Named versions are kept forever; the newest {HISTORY_UNNAMED_KEEP} unnamed versions are kept.
-      </p>
+      <p className="history__hint">{KEPT_HINT}</p>
       <VersionDialogs
         panel={props}
         current={current}
