@@ -60,7 +60,7 @@ describe('PublishDialog', () => {
     });
     renderDialog();
     fireEvent.click(await publishButton());
-    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy());
     expect(callsTo('getMap')).toEqual([{ id: MAP_ID }]);
     expect(release().textContent).not.toContain('Never published');
     expect(release().textContent).toContain('Visitors see what you published on');
@@ -91,7 +91,7 @@ describe('PublishDialog', () => {
     fireEvent.click(await publishButton());
     expect((await within(release()).findByRole('alert')).textContent).toBe(MESSAGES.publishCopyOwed);
     // Not "Nothing was changed", and not "visitors see your changes now": the map is published, its copy on its way.
-    expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy();
+    expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy();
     expect(release().textContent).not.toContain('Never published');
     expect(screen.queryByText(MESSAGES.unavailable)).toBeNull();
   });
@@ -114,7 +114,7 @@ describe('PublishDialog', () => {
     fireEvent.click(button);
     // While the call runs the button keeps focus: it is not disabled (which would drop focus to <body>).
     expect(button.hasAttribute('disabled')).toBe(false);
-    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy());
     const message = within(release()).getByRole('status');
     expect(message.textContent).toBe(
       'Published: the map is public now, at its address and on every site that embeds it.',
@@ -136,7 +136,7 @@ describe('PublishDialog', () => {
     expect(primaries()).toEqual([publish]);
     expect(done.className).toContain('btn--secondary');
     fireEvent.click(publish);
-    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy());
     expect(done.className).toContain('btn--primary');
   });
 
@@ -192,8 +192,10 @@ describe('PublishDialog', () => {
       vi.unstubAllGlobals();
     });
     renderDialog({ ...live, version: 2 });
-    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
-    expect((within(release()).getByRole('button', { name: 'Published' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy());
+    expect(
+      (within(release()).getByRole('button', { name: 'No changes to publish' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Publish changes' })).toBeNull();
   });
 

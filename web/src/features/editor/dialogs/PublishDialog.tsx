@@ -213,7 +213,7 @@ type Outcome = { tone: 'done' | 'error'; text: string };
 /**
  * Publishing or unpublishing, and what came of it. When the answer is lost (the call may have been done), the map is
  * read again and `happened` says whether it was; only then is anything said. The outcome takes keyboard focus: the
- * button pressed may become disabled ('Published'), and focus must stay in the dialog (Escape closes it).
+ * button pressed may become disabled ('No changes to publish'), and focus must stay in the dialog (Escape closes it).
  */
 function useReleaseAction() {
   const { mapId, setMap, reloadHistory } = useEditor();
@@ -364,7 +364,7 @@ function ReleaseSection() {
             )
           }
         >
-          {upToDate ? 'Published' : map.publishedVersion === null ? 'Publish the map' : 'Publish changes'}
+          {upToDate ? 'No changes to publish' : map.publishedVersion === null ? 'Publish the map' : 'Publish changes'}
         </button>
       </div>
       <UnpublishConfirm
