@@ -3,8 +3,9 @@
  * whose ids have the real region format and whose issuer is the real Cognito domain, so the production
  * token verifier (aws-jwt-verify's CognitoJwtVerifier) works unchanged with the local JWKS cached.
  * Shims cover what cognito-local lacks (see docs/adr/002-local-stack.md), custom authentication among them
- * (cognito-custom-auth.ts, ADR 036), how sessions end and renew (cognito-shims/sessions.ts, ADR 079) and what an
- * unknown address or a broken request is told (cognito-shims/existence.ts); the
+ * (cognito-custom-auth.ts, ADR 036), how sessions end and renew (cognito-shims/sessions.ts, ADR 079), what an
+ * unknown address or a broken request is told (cognito-shims/existence.ts) and the lockout after failed password
+ * sign-ins (cognito-shims/lockout.ts); the
  * CustomMessage, challenge and PostConfirmation triggers are the product's own handler, and every email lands in the
  * dev mailbox instead of being printed.
  */
@@ -25,6 +26,7 @@ import path from 'node:path';
 import { TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import { customAuthShims } from './cognito-custom-auth';
 import { answerLikeCognito, hidingUnknownUsers } from './cognito-shims/existence';
+import { passwordLockout } from './cognito-shims/lockout';
 import { confirmationTrigger, sessionShims } from './cognito-shims/sessions';
 
 const require = createRequire(import.meta.url);
@@ -445,6 +447,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
       (token) => resignJwt(token, signingKey),
     ),
   };
+  const lockout = passwordLockout();
   // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
   const route = (target: string) => {
     const run = shims[target] ?? base(target);
@@ -453,7 +456,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
         const { NotAuthorizedError } = L('errors');
         throw new NotAuthorizedError();
       }
-      return hidingUnknownUsers(target, r, () => run(c, r));
+      return lockout(target, r, () => hidingUnknownUsers(target, r, () => run(c, r)));
     };
   };
   const created = createServer(route, logger, services.config.ServerConfig, services);

@@ -19,6 +19,11 @@ describe('classifyAuthError', () => {
     );
     expect(classifyAuthError(cognito('InvalidPasswordException', 'Invalid password'), log)).toBe('invalid-credentials');
     expect(classifyAuthError(cognito('NotAuthorizedException', 'User is disabled.'), log)).toBe('user-disabled');
+    // The lockout after failed sign-ins: the password may well be right, so never "wrong password".
+    const locked = classifyAuthError(cognito('NotAuthorizedException', 'Password attempts exceeded'), log);
+    expect(locked).toBe('try-later');
+    expect(signInMessage(locked)).toBe('Too many attempts. Try again later.');
+    expect(reauthMessage(locked)).toBe('Too many attempts. Try again later.');
     expect(classifyAuthError(cognito('NotAuthorizedException', 'Access Token has been revoked'), log)).toBe(
       'reauthenticate',
     );

@@ -44,6 +44,10 @@ export function classifyAuthError(
   switch (name) {
     case 'NotAuthorizedException':
       if (/disabled/i.test(message)) return 'user-disabled';
+      // Cognito's lockout after failed password sign-ins answers even the right password so ("Password attempts
+      // exceeded", scripts/local/cognito-shims/lockout.ts): calling it a wrong password would send the author to reset
+      // a password that is right.
+      if (/attempts exceeded/i.test(message)) return 'try-later';
       if (/(token|session).*(revoked|expired)|(revoked|expired).*(token|session)/i.test(message))
         return 'reauthenticate';
       return 'invalid-credentials';
