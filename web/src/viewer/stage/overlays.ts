@@ -199,16 +199,16 @@ export class StageOverlays {
     const active = src.state.active;
     const at = active === null ? null : src.screenOf(active);
     const activeBox = active === null ? null : src.highlightBox(active);
-    if (!at && !activeBox) {
-      show(this.popupAnchor, false);
-      return;
-    }
-    const x = at ? at.x : activeBox!.x + activeBox!.w / 2;
-    const y = at ? at.y : activeBox!.y + activeBox!.h / 2;
-    show(this.popupAnchor, true);
-    const top = activeBox ? Math.min(0, activeBox.top) - 10 : -10;
+    // A location with no place on the map (no point, no shape on its floor: an imported list's entry) still shows its
+    // details: in the middle of the map, without a pointer.
+    const nowhere = !at && !activeBox;
+    show(this.popupAnchor, active !== null);
+    if (active === null) return;
     const vp = src.viewport ?? { width: 0, height: 0 };
     const { width: pw, height: ph } = this.popupSize;
+    const x = at ? at.x : activeBox ? activeBox.x + activeBox.w / 2 : vp.width / 2;
+    const y = at ? at.y : activeBox ? activeBox.y + activeBox.h / 2 : (vp.height + ph) / 2;
+    const top = activeBox ? Math.min(0, activeBox.top) - 10 : -10;
     // Keep the popup inside the map: shift it sideways near the edges, and open it downwards
     // when there is no room above the marker.
     let shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
@@ -244,7 +244,7 @@ export class StageOverlays {
     let inside = !below && y + py < over;
     if (inside) py = Math.round(Math.max(8, Math.min(over, vp.height - 8 - ph)) - y);
     // Moved off its location to keep clear of the controls, it has no pointer either.
-    inside ||= (below ? belowStart > y + bottom : aboveEnd < y + top) || shift > -12 || shift + pw < 12;
+    inside ||= nowhere || (below ? belowStart > y + bottom : aboveEnd < y + top) || shift > -12 || shift + pw < 12;
     // A popup never grows past the map's box (a short embed on another site), nor past the room between its controls
     // at the top and the bottom (a phone on its side): its body scrolls instead.
     const maxH = vp.height > 0 ? Math.max(80, Math.floor(under - over)) : 420;
