@@ -192,11 +192,12 @@ describe('undo after a merge with another tab', () => {
       expect(await rows()).toEqual(shown);
     };
 
-    // This tab adds a location; the other tab removes it; this tab adds one again (the same id), elsewhere.
+    // This tab adds a location; the other tab removes it; this tab adds one again, elsewhere (under a new id: a new
+    // location's id never repeats one deleted, ADR 117).
     const first = (await addAndSave(0.3)).doc.locations[0]!;
     await otherTab((doc) => void doc.locations.pop(), []);
     const second = (await addAndSave(0.6)).doc.locations[0]!;
-    expect(second.id).toBe(first.id);
+    expect(second.id).not.toBe(first.id);
     expect(second.coord).not.toEqual(first.coord);
     await undoTitle(/^Undo Add location \(/);
 
