@@ -1,11 +1,14 @@
 /** The editor's notices: the toast of the latest notice, unsaved work to restore, and the repairs a map needed. */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useAtom } from 'jotai';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapDocument } from '@mapnest/shared/map-document';
 import { replaceDocument } from './actions/structure';
-import { useEditor } from './editor-context';
+import { useEditor, useSaveState, type EditorContextValue } from './editor-context';
 import { noticeAtom, type EditorNotice } from './editor-state';
 import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
+import { describeError } from '../maps/map-errors';
 import { deepEqual } from './merge/merge3';
 import { UI_LOCALE } from '../../lib/words';
 
@@ -147,6 +150,65 @@ function useOfferWithdrawn(
 }
 
 /**
+ * Restores `record` (unsaved changes kept from a closed session) into the editor. What this tab did since it opened is
+ * saved first, so the kept changes are merged with it, never put over it; `restored` runs once they are in.
+ */
+async function restoreKept(
+  { run, save, notify }: Pick<EditorContextValue, 'run' | 'save' | 'notify'>,
+  mapId: string,
+  record: BackupRecord,
+  restored: () => void,
+): Promise<void> {
+  /** Restores the record onto `current`, the version this tab shows, with nothing unsaved. */
+  const restoreSaved = async (current: number) => {
+    // Made on the version shown: an edit on top of it; it autosaves, and Undo brings the server's version back.
+    if (current === record.baseVersion) {
+      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) restored();
+      return;
+    }
+    // Made on an older version: merged three ways with the newer one (base: the version they were made on).
+    let base: MapDocument;
+    try {
+      base = await loadMapVersion(mapId, record.baseVersion);
+    } catch (err) {
+      if (!(err instanceof CallError && err.code === 'not-found')) {
+        notify(`Your kept changes could not be restored now: ${describeError(err)} They stay in this browser.`);
+        return;
+      }
+      // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
+      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) {
+        restored();
+        notify(
+          `Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${current}; it stays in the history.`,
+          'info',
+        );
+      }
+      return;
+    }
+    const conflicts = save.mergeLocal(base, record.doc);
+    restored();
+    if (!conflicts)
+      notify(
+        `Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`,
+        'info',
+      );
+  };
+  try {
+    await save.settled();
+    if (save.hasUnsavedChanges()) await save.saveNow();
+    if (save.hasUnsavedChanges()) {
+      notify(
+        'Your edits in this tab are not saved yet, so the kept changes were not restored over them. Restore them once the map is saved.',
+      );
+      return;
+    }
+    await restoreSaved(save.getState().version);
+  } catch (err) {
+    notify(`Your kept changes could not be restored: ${describeError(err)} They stay in this browser.`);
+  }
+}
+
+/**
  * Unsaved work found in this browser from an earlier session (a tab closed or crashed before it was saved): offer
  * it back, never apply it unasked. Backups of tabs still open are theirs (backupsToOffer); several closed ones are
  * offered one at a time, newest first: after a Discard the next at once, after a Restore the next when the map
@@ -164,40 +226,20 @@ export function RestoreBackup({
   const { run, save, notify } = useEditor();
   const [records, setRecords] = useBackupsToOffer(backupStore, session, initial);
   const [busy, setBusy] = useState(false);
+  // The version this tab is on now: it may have saved since it opened (the offer stays up while the author edits).
+  const { version } = useSaveState();
   const record = records[0];
   if (!record) return null;
-  const newer = initial.map.version > record.baseVersion;
+  const newer = version > record.baseVersion;
   /** The record is in the editor now (and in this tab's own backup): the closed session's copy goes. */
   const restored = () => {
     setRecords([]);
     void save.flushBackup().then(() => backupStore.delete(record.mapId, record.session));
   };
   const restore = async () => {
-    // Made on the version shown: an edit on top of it; it autosaves, and Undo brings the server's version back.
-    if (!newer) {
-      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) restored();
-      return;
-    }
-    // Made on an older version: merged three ways with the newer one (base: the version they were made on).
     setBusy(true);
     try {
-      const base = await loadMapVersion(initial.map.id, record.baseVersion);
-      const conflicts = save.mergeLocal(base, record.doc);
-      restored();
-      if (!conflicts)
-        notify(
-          `Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`,
-          'info',
-        );
-    } catch {
-      // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
-      if (run(replaceDocument, { doc: record.doc, label: 'Restore unsaved changes' })) {
-        restored();
-        notify(
-          `Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`,
-          'info',
-        );
-      }
+      await restoreKept({ run, save, notify }, initial.map.id, record, restored);
     } finally {
       setBusy(false);
     }
@@ -209,7 +251,7 @@ export function RestoreBackup({
           Unsaved changes from {new Date(record.savedAt).toLocaleString(UI_LOCALE)} were kept in this browser.
         </strong>{' '}
         {newer
-          ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${initial.map.version}). Restoring merges them with it: changes to different things are kept from both, and where both changed the same thing you choose.`
+          ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${version}). Restoring merges them with it: changes to different things are kept from both, and where both changed the same thing you choose.`
           : 'Restore them to continue where you left off.'}
       </p>
       <div className="editor__banner-actions">

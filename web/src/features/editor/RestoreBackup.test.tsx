@@ -1,9 +1,16 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { addLocation } from './actions/locations';
 import { RestoreBackup } from './EditorNotices';
-import { MAP_ID, aSummary, renderEditorPart } from './editor.fixtures';
+import { MAP_ID, aSummary, fakeServer, renderEditorPart } from './editor.fixtures';
 import { memoryBackup } from './save/local-backup';
+
+// The version a kept copy was made on, as the server gives it back (the map as stored at version 1).
+vi.mock('./load-map', async (original) => ({
+  ...(await original<typeof import('./load-map')>()),
+  loadMapVersion: vi.fn(async () => stored()),
+}));
 
 afterEach(cleanup);
 
@@ -19,13 +26,14 @@ function reordered(doc: MapDocument): MapDocument {
   return { ...doc, locations: [{ coord: l!.coord, title: l!.title, id: l!.id }] };
 }
 
-async function offered(copy: MapDocument) {
+async function offered(copy: MapDocument, server?: ReturnType<typeof fakeServer>) {
   const backup = memoryBackup();
   await backup.put({ mapId: MAP_ID, session: 'closed-tab', doc: copy, baseVersion: 1, savedAt: Date.now() });
   const initial = { map: aSummary(), history: [], doc: stored(), warnings: [] };
   const editor = renderEditorPart(<RestoreBackup backupStore={backup} session="this-tab" initial={initial} />, {
     doc: stored(),
     backup,
+    server,
   });
   return Object.assign(backup, { editor });
 }
@@ -66,5 +74,49 @@ describe('RestoreBackup', () => {
     await act(() => backup.editor.save.loadTheirs(other, 2));
     await act(async () => {});
     expect(screen.getByText(/were kept in this browser/)).toBeTruthy();
+  });
+
+  /** A copy kept from a closed tab (the gate renamed), offered in a tab whose author then adds a kiosk. */
+  async function editedMeanwhile(server?: ReturnType<typeof fakeServer>) {
+    const copy = stored();
+    copy.locations[0]!.title = 'North gate';
+    const backup = await offered(copy, server);
+    expect(await screen.findByText(/were kept in this browser/)).toBeTruthy();
+    act(() => void backup.editor.store.dispatch(addLocation, { id: 'kiosk', coord: [0.2, 0.2], title: 'Kiosk' }));
+    return backup;
+  }
+  const titles = (doc: MapDocument) => doc.locations.map((l) => l.title);
+
+  it('merges the kept changes with what this tab saved since it opened, never over it', async () => {
+    const backup = await editedMeanwhile();
+    await act(() => backup.editor.save.saveNow());
+    expect(backup.editor.server.version).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore my changes' }));
+    await waitFor(() => expect(titles(backup.editor.doc())).toEqual(['North gate', 'Kiosk']));
+    expect(screen.queryByText(/were kept in this browser/)).toBeNull();
+  });
+
+  it('saves this tab’s unsaved edits first, then merges the kept changes with them', async () => {
+    const backup = await editedMeanwhile();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore my changes' }));
+    await waitFor(() => expect(titles(backup.editor.doc())).toEqual(['North gate', 'Kiosk']));
+    expect(backup.editor.server.saves.map((s) => titles(s.mapData))).toEqual([['Gate', 'Kiosk']]);
+  });
+
+  it('restores nothing over this tab’s edits while they cannot be saved, and says so', async () => {
+    const server = fakeServer(1);
+    server.save = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const backup = await editedMeanwhile(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore my changes' }));
+    await waitFor(() =>
+      expect(backup.editor.notices.map((n) => n.text)).toContain(
+        'Your edits in this tab are not saved yet, so the kept changes were not restored over them. Restore them once the map is saved.',
+      ),
+    );
+    expect(titles(backup.editor.doc())).toEqual(['Gate', 'Kiosk']);
+    expect(screen.getByText(/were kept in this browser/)).toBeTruthy();
+    expect(await backup.get(MAP_ID, 'closed-tab')).not.toBeNull();
   });
 });
