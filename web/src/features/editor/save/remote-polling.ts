@@ -36,6 +36,10 @@ export function pollRemote(session: SaveSession, backup: BackupWriter, queue: Sa
     checking = true;
     try {
       const version = await o.currentVersion();
+      // The server answers again (it was down, or a proxy dropped requests; the browser never went offline, so no
+      // 'online' event comes): a save waiting to be tried again goes now, not at the end of its wait (up to a minute).
+      if (!session.disposed && !queue.busy() && session.state.status === 'offline' && version <= session.state.version)
+        queue.retryNow();
       // A save of ours may have started meanwhile; it will meet the new version itself.
       if (
         session.disposed ||

@@ -216,6 +216,22 @@ describe('what a failed save says, and when it is retried', () => {
     );
   });
 
+  it('tries again as soon as a look for other versions finds the server answering, not at the end of its wait', async () => {
+    const { server, ctl, title } = setup();
+    title('Shop A');
+    server.fail = unreachable();
+    await ctl.saveNow();
+    await vi.advanceTimersByTimeAsync(2000 + 5000);
+    // Three attempts failed: the next waits 15 s, which the look every 15 s for versions saved elsewhere overtakes.
+    expect(server.saves).toHaveLength(3);
+    expect(ctl.getState()).toMatchObject({ status: 'offline', retry: { after: 15_000 } });
+    server.fail = null;
+    // The look at 15 s, 7 s before the retry's time.
+    await vi.advanceTimersByTimeAsync(8100);
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
+    expect(server.saves).toHaveLength(4);
+  });
+
   it('waits as long as Retry-After asks (at most 5 minutes)', async () => {
     const { server, ctl, title } = setup();
     title('Shop A');
