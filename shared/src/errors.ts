@@ -145,7 +145,7 @@ export const MESSAGES = {
     'We could not confirm whether your save was stored. Please try again: a retry of the same save is never saved twice.',
   unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
   releaseOutcomeUnknown:
-    'We could not confirm whether this was done. Check your connection, then open Publish again to see what visitors see.',
+    'Mapnest did not answer, so whether this was done is not confirmed yet. Closing this dialog is safe: Publish says what visitors see when opened again.',
   publishCopyOwed:
     'Published, but visitors do not see this version yet: its public copy could not be written just now. Mapnest writes it by itself, within seconds or, while the storage service is down, every hour until it is written; nothing more is needed from you.',
   unpublishCopyOwed:

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
@@ -17,6 +17,7 @@ import {
   type HarnessOptions,
 } from '../editor.fixtures';
 import { PublishDialog } from './PublishDialog';
+import { RECHECK_MS } from './release-action';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -104,6 +105,37 @@ describe('PublishDialog', () => {
     renderDialog();
     fireEvent.click(await publishButton());
     expect((await within(release()).findByRole('alert')).textContent).toBe(MESSAGES.releaseOutcomeUnknown);
+    // Not "Never published" as if known: what visitors see is not.
+    expect(release().querySelector('.publish-release__status')!.textContent).toBe(
+      'Not confirmed: what visitors see is read again every few seconds.',
+    );
+  });
+
+  it('keeps reading the map after an unconfirmed publish, and says it was published once it can', async () => {
+    let serverBack = false;
+    routeCalls(mockCall, {
+      publishMap: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () =>
+        serverBack
+          ? { map: live, history: [], documentUrl: 'u' }
+          : Promise.reject(new CallError('internal', 'internal')),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    renderDialog();
+    fireEvent.click(await publishButton());
+    await within(release()).findByText(MESSAGES.releaseOutcomeUnknown);
+    await act(() => vi.advanceTimersByTimeAsync(RECHECK_MS));
+    expect(within(release()).getByText(MESSAGES.releaseOutcomeUnknown)).toBeTruthy();
+    serverBack = true;
+    await act(() => vi.advanceTimersByTimeAsync(RECHECK_MS));
+    await waitFor(() =>
+      expect(within(release()).getByRole('status').textContent).toBe(
+        'Published: the map is public now, at its address and on every site that embeds it.',
+      ),
+    );
+    expect(release().querySelector('.publish-release__status')!.textContent).toMatch(/^Published\. Visitors see/);
+    expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy();
   });
 
   it('keeps keyboard focus in the dialog after publishing, so Escape still closes it', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@mapnest/shared/errors';
-import { PUBLICATION_LABELS, type HistoryEntry, type MapSummary, type Publication } from '@mapnest/shared/maps';
+import { PUBLICATION_LABELS, type HistoryEntry, type Publication } from '@mapnest/shared/maps';
 import { diffDocuments, publishChecks, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
@@ -8,13 +7,13 @@ import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
 import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
 import { absoluteTime, shortDate } from '../../maps/map-format';
-import { describeError, outcomeUnknown, publicCopyOwed } from '../../maps/map-errors';
 import { QrCode, qrPngFile, qrSvgFile } from '../../print/QrCode';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { download, fileNameFor } from '../import/export';
 import { loadMapVersion } from '../load-map';
 import { inspectFloors } from './floor-files';
 import { iframeSnippet, scriptSnippet } from './embed-snippets';
+import { useReleaseAction } from './release-action';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -154,10 +153,17 @@ function lastLive(history: readonly HistoryEntry[], draft: number): HistoryEntry
 }
 
 /** What visitors see now, in one sentence. */
-function ReleaseStatus({ status }: { status: Publication }) {
+function ReleaseStatus({ status, unconfirmed }: { status: Publication; unconfirmed: boolean }) {
   const { map, history } = useEditor();
   const before = status === 'offline' ? lastLive(history, map.version) : null;
   const liveName = history.find((h) => h.version === map.publishedVersion)?.name;
+  // A publish or unpublish whose answer was lost: what visitors see is not known until the map can be read again.
+  if (unconfirmed)
+    return (
+      <p className="publish-release__status" data-publication="unconfirmed">
+        <strong>Not confirmed</strong>: what visitors see is read again every few seconds.
+      </p>
+    );
   return (
     <p className="publish-release__status" data-publication={status}>
       <strong>{PUBLICATION_LABELS[status]}</strong>
@@ -197,69 +203,6 @@ function UnpublishConfirm({
       onConfirm={onConfirm}
     />
   );
-}
-
-/** The map as the server has it now, or null when it cannot be read either. */
-async function rereadMap(mapId: string): Promise<MapSummary | null> {
-  try {
-    return (await call('getMap', { id: mapId })).map;
-  } catch {
-    return null;
-  }
-}
-
-type Outcome = { tone: 'done' | 'error'; text: string };
-
-/**
- * Publishing or unpublishing, and what came of it. When the answer is lost (the call may have been done), the map is
- * read again and `happened` says whether it was; only then is anything said. The outcome takes keyboard focus: the
- * button pressed may become disabled ('No changes to publish'), and focus must stay in the dialog (Escape closes it).
- */
-function useReleaseAction() {
-  const { mapId, setMap, reloadHistory } = useEditor();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const message = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (outcome) message.current?.focus();
-  }, [outcome]);
-  const act = async (
-    work: () => Promise<{ map: MapSummary }>,
-    done: string,
-    happened: (map: MapSummary) => boolean,
-  ) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      let map: MapSummary;
-      try {
-        map = (await work()).map;
-      } catch (err) {
-        if (publicCopyOwed(err)) {
-          // Done, its public copy owed: the map as it is now, and what visitors see meanwhile.
-          const now = await rereadMap(mapId);
-          if (now) setMap(now);
-          void reloadHistory().catch(() => undefined);
-          setOutcome({ tone: 'error', text: err.message });
-          return;
-        }
-        if (!outcomeUnknown(err)) throw err;
-        const now = await rereadMap(mapId);
-        if (!now) throw new Error(MESSAGES.releaseOutcomeUnknown, { cause: err });
-        if (!happened(now)) throw new Error(MESSAGES.unavailable, { cause: err });
-        map = now;
-      }
-      setMap(map);
-      void reloadHistory().catch(() => undefined);
-      // Said in the dialog, which stays open and takes the focus with it; a toast under it would say it twice.
-      setOutcome({ tone: 'done', text: done });
-    } catch (err) {
-      setOutcome({ tone: 'error', text: describeError(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, outcome, message, act };
 }
 
 /**
@@ -316,7 +259,7 @@ function ReleaseSection() {
     (review.version === map.publishedVersion || review.version === map.version);
   return (
     <section className="publish-release" aria-label="Release">
-      <ReleaseStatus status={status} />
+      <ReleaseStatus status={status} unconfirmed={outcome?.tone === 'unknown'} />
       {error && <p className="form-alert form-alert--error">{error}</p>}
       {!review && !error && (
         <p className="form-alert" role="status">
@@ -334,8 +277,8 @@ function ReleaseSection() {
         <p
           ref={message}
           tabIndex={-1}
-          role={outcome.tone === 'error' ? 'alert' : 'status'}
-          className={`form-alert${outcome.tone === 'error' ? ' form-alert--error' : ''}`}
+          role={outcome.tone === 'done' ? 'status' : 'alert'}
+          className={`form-alert${outcome.tone === 'done' ? '' : ' form-alert--error'}`}
         >
           {outcome.text}
         </p>
