@@ -60,8 +60,9 @@ async function canvasPoints(page: Page) {
 }
 
 /**
- * Draws one path through the points (the Draw paths tool; Escape ends it). Each click after the first draws an edge:
- * the next click waits for it, so a click on a busy machine is never taken before the one before it has been drawn.
+ * Draws one path through the points (the Draw paths tool; Escape ends it). The first click starts the path and each
+ * click after it draws an edge: the next click waits for it, so a click on a busy machine is never taken before the one
+ * before it has been drawn.
  */
 async function drawPath(page: Page, ...points: Offset[]) {
   const at = await canvasPoints(page);
@@ -72,7 +73,9 @@ async function drawPath(page: Page, ...points: Offset[]) {
   const before = await edges.count();
   for (const [i, p] of points.entries()) {
     await page.mouse.click(at(p).x, at(p).y);
-    if (i > 0) await expect.poll(() => edges.count()).toBe(before + i);
+    // The first click starts the path (a pending point): a click taken before the tool was ready would draw nothing.
+    if (i === 0) await page.locator('.editor__canvas .mn-net-node.is-pending').first().waitFor();
+    else await expect.poll(() => edges.count()).toBe(before + i);
   }
   await page.keyboard.press('Escape');
 }
