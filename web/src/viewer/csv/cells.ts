@@ -224,7 +224,7 @@ export class CsvReferences {
 
   layer(value: string): string {
     if (this.#layers.has(value)) return value;
-    return this.#layerIds.get(value.toLowerCase()) ?? problem(`There is no layer "${value}"`);
+    return this.#layerIds.get(value.toLowerCase()) ?? problem(`There is no floor “${value}”`);
   }
 
   style(value: string): string {

@@ -94,7 +94,7 @@ describe('csvToLocations', () => {
       'Line 3: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")',
       'Line 4: The link "javascript:alert(1)" is not a usable URL',
       'Line 5: "red" is not a hex colour (#rgb or #rrggbb)',
-      'Line 6: There is no layer "Roof"',
+      'Line 6: There is no floor “Roof”',
       'Line 7: There is no style "gold"',
       'Line 8: The zoom "99" is not a number from 1 to 50',
       'Line 9: Hidden "maybe" is not yes or no',

@@ -378,7 +378,10 @@ describe('the Import dialog with other files', () => {
     ]);
     const replace = await screen.findByRole('radio', { name: 'Replace all locations with the file’s' });
     expect(screen.queryByText(/^Replacing removes/)).toBeNull();
+    // Adding and updating (the default): said before the import, as its toast says it after.
+    expect(screen.getByText('1 location of the file is new, and 2 update the map’s own.')).toBeTruthy();
     fireEvent.click(replace);
+    expect(screen.queryByText(/update the map’s own/)).toBeNull();
     expect(
       screen.getByText(
         'Replacing removes 1 location the file does not have: Plot 50; 1 is new. Each location the file has is as its row says, with nothing kept from before.',

@@ -26,7 +26,7 @@ export function ModeChoice({
       <legend className="field__label">The map already has {counted(existing, 'location')}</legend>
       {(
         [
-          ['merge', 'Add new ones and update those with the same id'],
+          ['merge', 'Add new ones and update those with the same id (or, in a row with no id, the same title)'],
           ['add', 'Only add (stop if an id already exists)'],
           ['replace', 'Replace all locations with the file’s'],
         ] as const
@@ -36,8 +36,21 @@ export function ModeChoice({
         </label>
       ))}
       {mode === 'replace' && <p className="panel__hint">{replacingSaid(doc, incoming)}</p>}
+      {mode === 'merge' && incoming.length > 0 && <p className="panel__hint">{mergingSaid(doc, incoming)}</p>}
     </fieldset>
   );
+}
+
+/** "3 of the file’s locations are new, and 44 update the map’s own." Said before the import, as the toast says it after. */
+export function mergingSaid(doc: MapDocument, incoming: readonly Location[]): string {
+  const had = new Set(doc.locations.map((l) => l.id));
+  const updating = incoming.filter((l) => had.has(l.id)).length;
+  const added = incoming.length - updating;
+  if (incoming.length === 1)
+    return updating ? 'The file’s one location updates the map’s own.' : 'The file’s one location is new.';
+  if (!updating) return `All ${counted(added, 'location')} of the file are new.`;
+  if (!added) return `All ${counted(updating, 'location')} of the file update the map’s own.`;
+  return `${counted(added, 'location')} of the file ${added === 1 ? 'is' : 'are'} new, and ${updating} update the map’s own.`;
 }
 
 /** "Replacing removes 1 location the file does not have: Plot 50; 1 is new." */

@@ -52,7 +52,7 @@ describe('the two CSV readers', () => {
     expect(viewer.skipped).toEqual([
       'Line 4: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")',
       'Line 5: "red" is not a hex colour (#rgb or #rrggbb)',
-      'Line 6: There is no layer "Roof"',
+      'Line 6: There is no floor “Roof”',
       'Line 7: There is no style "silver"',
       'Line 8: The marker type "balloon" is not one of hidden, circle, dot, square, rounded, pin, thumb, text',
       'Line 9: The click action "fly" is not one of tooltip, sidebar, lightbox, link, none',

@@ -36,6 +36,7 @@ import {
   readCsvCell,
 } from '../../../viewer/csv/rules';
 import { importedFloor } from './import-floor';
+import { titleMatcher } from './title-match';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | 'coord' | 'latlon' | `field:${string}`;
@@ -261,6 +262,7 @@ interface ImportState {
   readonly taken: Set<string>;
   /** The document's own ids: a row with one of them updates that location. */
   readonly existing: ReadonlySet<string>;
+  readonly byTitle: ReturnType<typeof titleMatcher>; // the location a row with no id stands for
   /** The ids of each floor's shapes, when known: a new row without a position that names one is shown by it. */
   readonly floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null;
   /** The floor of the rows' new locations when no column gives floors (null: none, they show on every floor). */
@@ -285,6 +287,10 @@ class ImportRow {
 
   private header(target: ColumnTarget): string {
     return this.state.csv.headers[this.state.mapping.indexOf(target)] ?? target;
+  }
+
+  private problem(target: ColumnTarget, message: string): void {
+    this.issues.push({ line: this.line, column: this.header(target), message });
   }
 
   // A problem is listed under its column; the rest of the row is still read, so every problem shows at once.
@@ -314,26 +320,21 @@ class ImportRow {
     if (Object.keys(fields).length) this.loc.fields = fields;
   }
 
-  /** The id cell, or an id made from the title; an id an earlier row has is a problem. */
+  /** The id cell, else the id of the location of the row's title, else one made from it; a repeated id is a problem. */
   readId(): void {
     const { seen, taken } = this.state;
-    let id = this.get('id');
-    this.check(this.header('id'), () => (id = csvRowId(id, this.loc.title ?? '', taken)));
-    if (seen.has(id))
-      this.issues.push({
-        line: this.line,
-        column: this.header('id'),
-        message: `The id "${id}" is also used on ${rowSaid(this.state.csv, seen.get(id)!)}`,
-      });
+    const title = this.loc.title?.trim() ?? '';
+    let id = this.get('id') || (this.state.byTitle(title, this.loc.layer, seen) ?? '');
+    // A nameless row (a line of a list left half filled) would be a directory entry called "location".
+    if (!id && !title) this.problem('title', 'A location needs a title or an id, and this row has neither');
+    this.check(this.header('id'), () => (id = csvRowId(id, title, taken)));
+    if (seen.has(id)) this.problem('id', `The id "${id}" is also used on ${rowSaid(this.state.csv, seen.get(id)!)}`);
     seen.set(id, this.line);
     taken.add(id);
     this.loc.id = id;
   }
 
-  /**
-   * X and Y, and latitude and longitude, when the row has either of a mapped pair; else the one-cell position
-   * ("0.21,0.56") and latitude and longitude, as the viewer's CSV source reads them.
-   */
+  /** X and Y, lat and lon when the row has either pair; else the one-cell position ("0.21,0.56"), as the viewer reads. */
   readPosition(): void {
     const { mapping, doc, csv } = this.state;
     const dc = !!csv.decimalComma;
@@ -379,8 +380,7 @@ class ImportRow {
   /**
    * A new location with no position of its own stands for its shape on the plan (the element with its id on its floor,
    * or the one its Shape cell names): shown by that shape alone, with no marker over it, as a room added from the
-   * Locations list is, unless the row gives a marker type. Before, such rows got the map's default marker (a pin) over
-   * the plan's own names while the rooms added by hand did not. One the row updates keeps its marker.
+   * Locations list is, unless the row gives a marker type (not the default pin). One the row updates keeps its marker.
    */
   showByShape(): void {
     const { existing, floorShapes } = this.state;
@@ -395,7 +395,7 @@ class ImportRow {
   /** A shape needs the row's floor, known once it is placed (whether two locations stand for one is the map's check). */
   checkShape(): void {
     const problem = csvShapeProblem(this.loc);
-    if (problem) this.issues.push({ line: this.line, column: this.header('shape'), message: problem });
+    if (problem) this.problem('shape', problem);
   }
 
   /**
@@ -452,6 +452,7 @@ export function rowsToLocations(
     seen: new Map(),
     taken: new Set(doc.locations.map((l) => l.id)),
     existing: new Set(replacing ? [] : doc.locations.map((l) => l.id)),
+    byTitle: titleMatcher(doc),
     floorShapes,
     floor,
   };

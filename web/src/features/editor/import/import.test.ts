@@ -63,6 +63,63 @@ describe('CSV import', () => {
     expect(replaced.locations.find((l) => l.id === 'lot-1')?.type).toBe('hidden');
   });
 
+  it('updates the location of a row’s title when the row has no id: a list imported again, or the plan’s rooms', () => {
+    const d = doc();
+    // Rooms found on the plan (ids from its shapes), a store on both floors, and one the first import made.
+    d.locations = [
+      { id: 'food-court', title: 'FOOD COURT', layer: 'layer-1' },
+      { id: 'juice-hub', title: 'Juice hub', layer: 'upper' },
+      { id: 'harrow-finch', title: 'Harrow & Finch', layer: 'layer-1' },
+      { id: 'harrow-finch-2', title: 'Harrow & Finch', layer: 'upper' },
+      { id: 'Cafe-Muller', title: 'Café Müller', layer: 'upper' },
+    ];
+    const csv = parseCsv(
+      [
+        'Title,Floor,Description',
+        'Food  Court,Floor 1,Eight kitchens',
+        'Juice Hub,Upper floor,Fresh juice',
+        'Harrow & Finch,Upper floor,Level 1',
+        'Harrow & Finch,Floor 1,Level 0',
+        'cafe muller,Upper floor,Coffee',
+        'Pizza Forno,Floor 1,Wood-fired',
+        'Pizza Forno,Upper floor,The same name again',
+      ].join('\n'),
+    );
+    const { locations, issues } = rowsToLocations(csv, guessMapping(csv.headers), d);
+    expect(issues).toEqual([]);
+    expect(locations.map((l) => [l.id, l.title, l.layer])).toEqual([
+      ['food-court', 'Food  Court', 'layer-1'],
+      ['juice-hub', 'Juice Hub', 'upper'],
+      // The one on the row's floor first.
+      ['harrow-finch-2', 'Harrow & Finch', 'upper'],
+      ['harrow-finch', 'Harrow & Finch', 'layer-1'],
+      ['Cafe-Muller', 'cafe muller', 'upper'],
+      // New: no location of the map has the title; the second row is a location of its own.
+      ['Pizza-Forno', 'Pizza Forno', 'layer-1'],
+      ['Pizza-Forno-2', 'Pizza Forno', 'upper'],
+    ]);
+    // Imported again, the same file updates every location it made and adds none.
+    const once = importLocations.perform(d, { locations, mode: 'merge' });
+    const again = rowsToLocations(csv, guessMapping(csv.headers), once).locations.map((l) => l.id);
+    expect(again).toEqual(locations.map((l) => l.id));
+    expect(
+      importLocations.perform(once, {
+        locations: rowsToLocations(csv, guessMapping(csv.headers), once).locations,
+        mode: 'merge',
+      }).locations,
+    ).toHaveLength(7);
+  });
+
+  it('lists a row with neither a title nor an id, which would be a nameless directory entry, and leaves it out', () => {
+    const csv = parseCsv('Title,Floor,About\nBakery,Floor 1,Bread\n,Floor 1, on level 1.\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), doc());
+    expect(result.locations.map((l) => l.title)).toEqual(['Bakery']);
+    expect(result.issues).toEqual([
+      { line: 3, column: 'Title', message: 'A location needs a title or an id, and this row has neither' },
+    ]);
+    expect(result.badRows).toBe(1);
+  });
+
   it('takes a size or zoom column as the marker’s only when every value is one, else as a custom field', () => {
     const markers = parseCsv('id,size,zoom\na,1.5,3\nb,,2\n');
     expect(guessMapping(markers.headers, markers.rows)).toEqual(['id', 'scale', 'zoom']);
@@ -109,7 +166,7 @@ describe('CSV import', () => {
     expect(result.issues).toEqual([
       { line: 3, column: 'color', message: '"red" is not a hex colour (#rgb or #rrggbb)' },
       { line: 4, column: 'x', message: 'The position "2000, 0.3" is outside the map' },
-      { line: 5, column: 'layer', message: 'There is no layer "Basement"' },
+      { line: 5, column: 'layer', message: 'There is no floor “Basement”' },
       { line: 5, column: 'id', message: 'The id "a" is also used on line 2' },
     ]);
   });
