@@ -380,4 +380,16 @@ describe('nextGroupColour', () => {
     expect(nextGroupColour(['#16a34a'], '#1370f2')).toBe('#dc2626');
     expect(nextGroupColour(['#16A34A', '#dc2626'], '#dc2626')).toBe('#2563eb');
   });
+
+  it('gives a dozen groups a colour each, and then the least used, never the one like the map’s own', () => {
+    const used: string[] = [];
+    for (let i = 0; i < 14; i++) used.push(nextGroupColour(used, '#1370f2'));
+    expect(new Set(used).size).toBe(14);
+    expect(used).not.toContain('#2563eb');
+    // Every one taken once: the least used again, in the palette's order, still not the primary's look-alike.
+    const next = nextGroupColour(used, '#1370f2');
+    expect(next).toBe('#16a34a');
+    used.push(next);
+    expect(nextGroupColour(used, '#1370f2')).toBe('#dc2626');
+  });
 });

@@ -152,18 +152,26 @@ function checkGroupName(doc: MapDocument, name: string, ownId: string | null): v
   if (clash) throw new ActionError(`There is already a group named "${clash.name}"`);
 }
 
-/** The colours new groups take (Groups › Add, and the groups an import makes). */
-export const GROUP_PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
+/**
+ * The colours new groups take (Groups › Add, and the groups an import makes): 15, so a directory's usual ten to a dozen
+ * categories each get one of their own (a mall's import of 11 categories repeated colours from the eighth).
+ */
+export const GROUP_PALETTE = [
+  ...['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'],
+  ...['#0f766e', '#4338ca', '#65a30d', '#92400e', '#475569', '#c026d3', '#9f1239'],
+];
 
 /**
- * A new group's colour: the palette's first that no group has yet (`used`, the groups' colours) and that is not the
- * map's own colour for locations without a group (`primary`), so a new status is not drawn like an old one, nor like
- * a location of none; once every one is taken, the palette again in turn.
+ * A new group's colour: of the palette's colours that are not like the map's own colour for locations without a group
+ * (`primary`), the one fewest groups have (`used`, the groups' colours), first in the palette's order: the first that
+ * no group has while any is left, so a new status is not drawn like an old one, nor like a location of none; once
+ * every one is taken, the least used again, never the primary's look-alike.
  */
 export function nextGroupColour(used: readonly (string | undefined)[], primary?: string): string {
-  const taken = new Set(used.map((c) => c?.toLowerCase()));
-  const free = (c: string) => !taken.has(c) && !(primary && alike(c, primary));
-  return GROUP_PALETTE.find(free) ?? GROUP_PALETTE[used.length % GROUP_PALETTE.length]!;
+  const count = new Map<string, number>();
+  for (const c of used) if (c) count.set(c.toLowerCase(), (count.get(c.toLowerCase()) ?? 0) + 1);
+  const usable = GROUP_PALETTE.filter((c) => !(primary && alike(c, primary)));
+  return usable.reduce((best, c) => ((count.get(c) ?? 0) < (count.get(best) ?? 0) ? c : best));
 }
 
 /** Two colours a visitor would take for one on a map (the default #1370f2 and the palette's #2563eb). */
