@@ -241,7 +241,7 @@ describe('publishChecks on regions', () => {
     const checks = publishChecks(doc, MapState.TEST, { svgIds });
     expect(checks.map((c) => c.id)).toEqual(['region']);
     expect(checks[0]!.message).toBe(
-      '1 location is bound to a region its floor’s drawing does not have, so it has no place on the map: Stairs 2.',
+      '1 location has no place on the map (no position, and its floor’s drawing has no shape for it): Stairs 2. Place it on the map, or give it one of the drawing’s shapes (Shape).',
     );
   });
 });

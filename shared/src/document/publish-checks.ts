@@ -330,7 +330,10 @@ export function publishChecks(
       checks.push({
         id: 'region',
         severity: 'warning',
-        message: `${unbound.length} location${unbound.length === 1 ? '' : 's'} ${unbound.length === 1 ? 'is' : 'are'} bound to a region its floor’s drawing does not have, so ${unbound.length === 1 ? 'it has' : 'they have'} no place on the map: ${listed(unbound)}.`,
+        message:
+          unbound.length === 1
+            ? `1 location has no place on the map (no position, and its floor’s drawing has no shape for it): ${listed(unbound)}. Place it on the map, or give it one of the drawing’s shapes (Shape).`
+            : `${unbound.length} locations have no place on the map (no position, and their floor’s drawing has no shape for them): ${listed(unbound)}. Place each on the map, or give it one of the drawing’s shapes (Shape).`,
       });
     }
   }

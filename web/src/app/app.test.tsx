@@ -386,4 +386,19 @@ describe('redirects', () => {
     // The router moves once the target route's lazy module (the whole map page) has loaded: allow for that.
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${DEMO_MAP_ID}`), { timeout: 20_000 });
   });
+
+  it('sends the addresses people guess for signing up and in to /register and /login, with their query', async () => {
+    for (const [from, to] of [
+      ['/signup?next=%2Fpricing', '/register?next=%2Fpricing'],
+      ['/sign-up', '/register'],
+      ['/signin', '/login'],
+      ['/sign-in', '/login'],
+    ] as const) {
+      const { router, unmount } = renderRoutes(from);
+      await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to), {
+        timeout: 20_000,
+      });
+      unmount();
+    }
+  });
 });

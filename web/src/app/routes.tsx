@@ -79,6 +79,20 @@ const publicRoutes: RouteObject[] = [
     element: <PageLoading />,
     hydrateFallbackElement: <PageLoading />,
   },
+  // The addresses people guess for signing up and in go to the pages that do it, with what the link asked for.
+  ...(
+    [
+      ['signup', '/register'],
+      ['sign-up', '/register'],
+      ['signin', '/login'],
+      ['sign-in', '/login'],
+    ] as const
+  ).map(([path, to]) => ({
+    path,
+    loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
+    element: <PageLoading />,
+    hydrateFallbackElement: <PageLoading />,
+  })),
 ];
 
 /** Pages inside the root layout. Features add one line each, e.g. `...authRoutes,` or `...mapsRoutes,`. */
