@@ -36,6 +36,12 @@ describe('the side panel’s tabs', () => {
     expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, -1, 0, -1, -1, -1, -1]);
   });
 
+  it('name their count apart from their label ("Locations, 2", not "Locations2")', () => {
+    setup();
+    expect(screen.getByRole('tab', { name: 'Locations, 2' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Wayfinding' })).toBeTruthy();
+  });
+
   it('move with the arrow keys, wrapping at the ends, and Home and End, opening the tab reached', () => {
     const h = setup();
     tabs()[0]!.focus();

@@ -93,6 +93,8 @@ export function SidePanel() {
             aria-selected={tab === t.id}
             aria-controls="editor-tabpanel"
             tabIndex={tab === t.id ? 0 : -1}
+            // "Locations, 46" to a screen reader: the label and its count run together as text ("Locations46").
+            aria-label={counts[t.id] === undefined ? undefined : `${t.label}, ${counts[t.id]}`}
             className={tab === t.id ? 'editor__tab is-active' : 'editor__tab'}
             onClick={() => setTab(t.id)}
           >
