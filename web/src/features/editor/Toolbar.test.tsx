@@ -83,6 +83,11 @@ describe('the bar’s two statuses', () => {
 });
 
 describe('the map title', () => {
+  it('is the page’s heading for a screen reader, besides the field that renames it', () => {
+    renderEditorPart(<MapTitle />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Editing Riverside Mall');
+  });
+
   it('keeps a pasted title too long whole, marks it and says why it is not taken, renaming nothing', () => {
     const h = renderEditorPart(<MapTitle />);
     const input = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;

@@ -153,6 +153,26 @@ export function MapTitle() {
   };
   usePendingEdit(() => void commit());
   return (
+    <>
+      {/* The page's heading, for a screen reader's heading keys: the title field names the map but is no heading. */}
+      <h1 className="visually-hidden">Editing {map.title}</h1>
+      <MapTitleField draft={draft} setDraft={setDraft} commit={() => void commit()} />
+    </>
+  );
+}
+
+/** The title as a field: typed over, saved when left (Enter) and put back with Escape. */
+function MapTitleField({
+  draft,
+  setDraft,
+  commit,
+}: {
+  draft: string | null;
+  setDraft: (draft: string | null) => void;
+  commit: () => void;
+}) {
+  const { map } = useEditor();
+  return (
     <input
       className="editor__title"
       aria-label="Map title"
@@ -161,7 +181,7 @@ export function MapTitle() {
       // as it is typed (a red border), and said when the field is left; an emptied field shows the map's title again.
       aria-invalid={draft !== null && !mapTitleSchema.safeParse(draft).success ? true : undefined}
       onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => void commit()}
+      onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
         if (e.key === 'Escape') setDraft(null);
