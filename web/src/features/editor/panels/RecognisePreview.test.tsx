@@ -27,6 +27,8 @@ describe('Recognise SVG preview', () => {
     expect(screen.getByRole('list', { name: 'Linked locations' }).textContent).toBe('1-103: room103f → _1-103');
     expect(screen.getByText('MLOC_available: it is a group of rooms, not a room')).toBeTruthy();
     expect(onConfirm).not.toHaveBeenCalled();
+    // Focus starts at the top, on the heading, not on the buttons under a long list.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Rooms found on “1F”' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 locations and link 1' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

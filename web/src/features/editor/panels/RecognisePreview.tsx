@@ -30,7 +30,10 @@ export function RecognisePreview({
     .join(' and ');
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="wide-dialog recognise-preview">
-      <h2 id={titleId}>Rooms found on “{layerName}”</h2>
+      {/* Focus starts on the heading: a long list would have the dialog open scrolled to its buttons, heading unseen. */}
+      <h2 id={titleId} tabIndex={-1} data-autofocus>
+        Rooms found on “{layerName}”
+      </h2>
       {nothing && <p>No new rooms: every room already has a location, or was skipped.</p>}
       {add.length > 0 && <NewRooms add={add} />}
       {bind.length > 0 && (
