@@ -285,7 +285,10 @@ describe('the shape a location stands for', () => {
       { id: 'store', title: 'Store', layer: 'f1', type: 'hidden' },
     ];
     let shapes: string[] = [];
-    const h = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes: () => Promise.resolve(shapes) } });
+    const h = renderEditorPart(<Inspector />, {
+      doc,
+      canvas: { floorShapes: () => Promise.resolve(shapes), centre: () => [0.5, 0.5] },
+    });
     const hint = async (id: string) => {
       await select(h as ReturnType<typeof floors>, id);
       return errorOf(within(form()).getByLabelText('Shape'));
@@ -297,6 +300,10 @@ describe('the shape a location stands for', () => {
     expect(await hint('store')).toBe(
       'Ground floor’s drawing has no shape “store”, so this location has no region there.',
     );
+    // With no place on the map at all, a marker is put in the middle of the view (shown: no longer 'hidden').
+    fireEvent.click(within(form()).getByRole('button', { name: 'Put a marker in the middle of the view' }));
+    expect(h.doc().locations[1]).toEqual({ id: 'store', title: 'Store', layer: 'f1', coord: [0.5, 0.5] });
+    expect(within(form()).queryByRole('button', { name: 'Put a marker in the middle of the view' })).toBeNull();
     cleanup();
     shapes = ['m101'];
     const drawn = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes: () => Promise.resolve(shapes) } });

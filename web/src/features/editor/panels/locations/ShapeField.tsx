@@ -91,6 +91,7 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
           return set({ shape }, 'shape');
         }}
       />
+      {!drawn && !(loc.coord || loc.latlon) && <PlaceMarker loc={loc} set={set} />}
       {free.length > 0 && (
         <datalist id={listId} data-testid="free-shapes">
           {free.map((id) => (
@@ -99,5 +100,25 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
         </datalist>
       )}
     </>
+  );
+}
+
+/**
+ * A location with no place on the map (no position, no shape of its floor: an imported list's entry) gets a marker in
+ * the middle of the view, to drag where it belongs, in one step; one shown by its shape alone shows its marker.
+ */
+function PlaceMarker({ loc, set }: Pick<ShapeEdit, 'loc' | 'set'>) {
+  const { canvas } = useEditor();
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--sm"
+      onClick={() => {
+        const c = canvas();
+        if (c) set({ coord: c.centre(), ...(loc.type === 'hidden' && { type: undefined }) }, 'coord');
+      }}
+    >
+      Put a marker in the middle of the view
+    </button>
   );
 }
