@@ -395,7 +395,8 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const [floor, setFloor] = useImportFloor(doc);
   const floorShapes = useFloorShapeIds(doc);
   const result = useMemo(
-    () => rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace' }),
+    () =>
+      rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace', adding: mode === 'add' }),
     [csv, mapping, doc, floor, floorShapes, mode],
   );
   const over = overLocationLimit(doc, result.locations, mode === 'replace');

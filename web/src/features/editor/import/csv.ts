@@ -432,11 +432,13 @@ export function rowsToLocations(
     floor = null,
     floorShapes = null,
     replacing = false,
+    adding = false,
   }: {
     floor?: string | null;
     floorShapes?: ReadonlyMap<string, ReadonlySet<string>> | null;
     /** The import replaces every location: no row updates one, so each is as new (shown by its shape alone). */
     replacing?: boolean;
+    adding?: boolean; // the import only adds: a row with no id is a new location whatever its title
   } = {},
 ): CsvImport {
   const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon'), mapping.indexOf('latlon')];
@@ -452,7 +454,7 @@ export function rowsToLocations(
     seen: new Map(),
     taken: new Set(doc.locations.map((l) => l.id)),
     existing: new Set(replacing ? [] : doc.locations.map((l) => l.id)),
-    byTitle: titleMatcher(doc),
+    byTitle: adding ? () => null : titleMatcher(doc),
     floorShapes,
     floor,
   };

@@ -98,6 +98,9 @@ describe('CSV import', () => {
       ['Pizza-Forno', 'Pizza Forno', 'layer-1'],
       ['Pizza-Forno-2', 'Pizza Forno', 'upper'],
     ]);
+    // Only adding: every row is a new location, whatever its title.
+    const added = rowsToLocations(csv, guessMapping(csv.headers), d, { adding: true }).locations;
+    expect(added.map((l) => l.id).filter((id) => d.locations.some((l) => l.id === id))).toEqual([]);
     // Imported again, the same file updates every location it made and adds none.
     const once = importLocations.perform(d, { locations, mode: 'merge' });
     const again = rowsToLocations(csv, guessMapping(csv.headers), once).locations.map((l) => l.id);
