@@ -236,6 +236,9 @@ describe('no serious or critical axe violation', () => {
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await check('editor');
+    // A tab's label and count are two words to a screen reader ("Locations, 2"), not one ("Locations2").
+    expect(await page.getByRole('tab', { name: /^Locations ?, \d+$/ }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Editing Accessible map']);
   }, 60_000);
 
   it('in the editor with a location selected and on the Layers tab', async () => {

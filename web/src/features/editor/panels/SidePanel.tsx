@@ -93,13 +93,17 @@ export function SidePanel() {
             aria-selected={tab === t.id}
             aria-controls="editor-tabpanel"
             tabIndex={tab === t.id ? 0 : -1}
-            // "Locations, 46" to a screen reader: the label and its count run together as text ("Locations46").
-            aria-label={counts[t.id] === undefined ? undefined : `${t.label}, ${counts[t.id]}`}
             className={tab === t.id ? 'editor__tab is-active' : 'editor__tab'}
             onClick={() => setTab(t.id)}
           >
             {t.label}
-            {counts[t.id] !== undefined && <span className="editor__count">{counts[t.id]}</span>}
+            {/* "Locations, 46" to a screen reader, not "Locations46": the comma is heard, not seen (no aria-label,
+                so the name holds the words seen). */}
+            {counts[t.id] !== undefined && (
+              <>
+                <span className="visually-hidden">,</span> <span className="editor__count">{counts[t.id]}</span>
+              </>
+            )}
           </button>
         ))}
       </div>
