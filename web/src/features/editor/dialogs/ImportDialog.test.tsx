@@ -6,6 +6,7 @@ import { layerAtom } from '../editor-state';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
 import { dialog, openImport, pick, replaceButton, stored, uploadsLikeTheLibrary } from './import-dialog.fixtures';
+import { mergingSaid } from './ImportParts';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -367,6 +368,22 @@ describe('the Import dialog with other files', () => {
     // Replacing them all with the file's two fits.
     fireEvent.click(screen.getByRole('radio', { name: 'Replace all locations with the file’s' }));
     expect((screen.getByRole('button', { name: 'Import 2 locations' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says how many of the file’s locations are new and how many update the map’s, in words that agree', () => {
+    const doc = blankDocument();
+    doc.locations = [{ id: 'a' }, { id: 'b' }];
+    const said = (...ids: string[]) =>
+      mergingSaid(
+        doc,
+        ids.map((id) => ({ id })),
+      );
+    expect(said('a', 'n')).toBe('1 location of the file is new, and 1 updates the map’s own.');
+    expect(said('a', 'b', 'n', 'm')).toBe('2 locations of the file are new, and 2 update the map’s own.');
+    expect(said('n', 'm')).toBe('All 2 locations of the file are new.');
+    expect(said('a', 'b')).toBe('All 2 locations of the file update the map’s own.');
+    expect(said('a')).toBe('The file’s one location updates the map’s own.');
+    expect(said('n')).toBe('The file’s one location is new.');
   });
 
   it('says, when replacing, which of the map’s locations go and how many are new, then what it did', async () => {

@@ -41,7 +41,7 @@ export function ModeChoice({
   );
 }
 
-/** "3 of the file’s locations are new, and 44 update the map’s own." Said before the import, as the toast says it after. */
+/** "3 locations of the file are new, and 44 update the map’s own." Said before the import, as the toast says after. */
 export function mergingSaid(doc: MapDocument, incoming: readonly Location[]): string {
   const had = new Set(doc.locations.map((l) => l.id));
   const updating = incoming.filter((l) => had.has(l.id)).length;
@@ -50,7 +50,7 @@ export function mergingSaid(doc: MapDocument, incoming: readonly Location[]): st
     return updating ? 'The file’s one location updates the map’s own.' : 'The file’s one location is new.';
   if (!updating) return `All ${counted(added, 'location')} of the file are new.`;
   if (!added) return `All ${counted(updating, 'location')} of the file update the map’s own.`;
-  return `${counted(added, 'location')} of the file ${added === 1 ? 'is' : 'are'} new, and ${updating} update the map’s own.`;
+  return `${counted(added, 'location')} of the file ${added === 1 ? 'is' : 'are'} new, and ${updating} ${updating === 1 ? 'updates' : 'update'} the map’s own.`;
 }
 
 /** "Replacing removes 1 location the file does not have: Plot 50; 1 is new." */
