@@ -89,17 +89,21 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
 /**
  * Keeps the keyboard on the card's moves: the pressed move is disabled while it runs and is gone once it is done
  * (Make Pro leaves Move to Basic and Back to test), which dropped focus to the page's start. Once no move runs, focus
- * that was lost goes to the first move the card offers now.
+ * that was lost goes to the first move the card offers now. The move's end and the map's new state may come in two
+ * renders (the pressed button still there after the first): it is looked at after each render until focus is placed,
+ * or the author moved it elsewhere.
  */
 function useFocusKept(busy: StateMove | null) {
   const group = useRef<HTMLDivElement>(null);
   const pressed = useRef(false);
   useEffect(() => {
     if (busy || !pressed.current) return;
-    pressed.current = false;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost) group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
-  }, [busy]);
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) {
+      pressed.current = false;
+      group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+    } else if (!group.current?.contains(active)) pressed.current = false;
+  });
   return { group, pressed: () => (pressed.current = true) };
 }
 
