@@ -1,7 +1,8 @@
 /**
  * Whether each store the API depends on answers: the table, the three buckets and the user pool. One cheap read
  * each (a point read of a key that never exists, HeadBucket, DescribeUserPool), in parallel, each given a short
- * deadline so a dead dependency is reported as down within a second or two instead of hanging the health check.
+ * deadline and a second try, so a dead dependency is reported as down within about three seconds instead of hanging
+ * the health check.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
@@ -13,14 +14,26 @@ export type DependencyName = 'table' | 'documentsBucket' | 'uploadsBucket' | 'pu
 export type DependencyState = 'ok' | 'down';
 
 const DEADLINE_MS = 1500;
+const TRIES = 2;
 
-async function probe(check: (abortSignal: AbortSignal) => Promise<unknown>): Promise<DependencyState> {
-  try {
-    await check(AbortSignal.timeout(DEADLINE_MS));
-    return 'ok';
-  } catch {
-    return 'down';
+/**
+ * 'ok' when the read answers within the deadline; 'down' when it fails twice in a row. One slow answer is not an
+ * outage: the first read of a cold Lambda (or of a busy machine) can miss a deadline its second read meets, and a
+ * monitor paging on that would page on nothing. A dependency that refuses connections fails both tries at once.
+ */
+export async function probe(
+  check: (abortSignal: AbortSignal) => Promise<unknown>,
+  deadlineMs = DEADLINE_MS,
+): Promise<DependencyState> {
+  for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+    try {
+      await check(AbortSignal.timeout(deadlineMs));
+      return 'ok';
+    } catch {
+      // Tried again, then reported down.
+    }
   }
+  return 'down';
 }
 
 export async function dependencyStates(): Promise<Record<DependencyName, DependencyState>> {
