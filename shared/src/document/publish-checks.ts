@@ -280,7 +280,22 @@ export const MISSING_FLOOR_FILE_PREFIX = 'The floor “';
 export const missingFloorFile = (floor: string) =>
   `${MISSING_FLOOR_FILE_PREFIX}${floor}” has no image file that can be loaded, so visitors could not see it. Upload its file again or remove the floor, then publish.`;
 
-const listed = (names: string[]) =>
+/**
+ * A location visitors cannot find on the map: no position, and the drawing of its floor (of each floor, for one on
+ * every floor) has no shape of its shape id. Unknown while a floor's drawing is not read (`svgIds` lacks it): false.
+ */
+export function hasNoPlace(
+  doc: Pick<MapDocument, 'layers'>,
+  l: Pick<Loc, 'id' | 'shape' | 'layer' | 'coord' | 'latlon'>,
+  svgIds: ReadonlyMap<string, ReadonlySet<string>>,
+): boolean {
+  if (l.coord || l.latlon) return false;
+  const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
+  const known = on.map((id) => svgIds.get(id)).filter((s): s is ReadonlySet<string> => !!s);
+  return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(shapeOf(l)));
+}
+
+export const listed = (names: string[]) =>
   names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
 
 /**
@@ -318,14 +333,7 @@ export function publishChecks(
     });
   }
   if (floors.svgIds) {
-    const unbound = doc.locations
-      .filter((l) => !l.coord && !l.latlon)
-      .filter((l) => {
-        const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
-        const known = on.map((id) => floors.svgIds!.get(id)).filter((s): s is ReadonlySet<string> => !!s);
-        return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(shapeOf(l)));
-      })
-      .map(nameOf);
+    const unbound = doc.locations.filter((l) => hasNoPlace(doc, l, floors.svgIds!)).map(nameOf);
     if (unbound.length) {
       checks.push({
         id: 'region',

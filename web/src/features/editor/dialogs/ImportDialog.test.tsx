@@ -339,6 +339,47 @@ describe('the Import dialog with other files', () => {
     expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
   });
 
+  it('says before the import which of the map’s rooms a row moves to a floor whose drawing has no shape for them', async () => {
+    const doc = blankDocument();
+    doc.layers.push({ ...doc.layers[0]!, id: 'first', name: 'First floor' });
+    const ground = doc.layers[0]!;
+    doc.locations = [
+      { id: 'kiosk', title: 'Juice Kiosk', groups: [], layer: ground.id, type: 'hidden' },
+      { id: 'bakery', title: 'Bakery', groups: [], layer: ground.id, type: 'hidden' },
+      { id: 'stand', title: 'Stand', groups: [], layer: ground.id, coord: [0.5, 0.5] },
+    ];
+    const shapes = { [ground.id]: ['kiosk', 'bakery'], first: ['bakery'] } as Record<string, string[]>;
+    const h = openImport(doc, { floorShapes: (layer: string) => Promise.resolve(shapes[layer] ?? []) });
+    // The kiosk has no room upstairs; the bakery has one there, and the stand keeps its position.
+    const csv = 'id,title,floor\nkiosk,Juice Kiosk,First floor\nbakery,Bakery,First floor\nstand,Stand,First floor\n';
+    pick('import-file', [aFile([csv], 'moves.csv', 'text/csv')]);
+    await waitFor(() =>
+      expect(screen.getByText(/^After the import/).textContent).toBe(
+        'After the import, 1 of the map’s locations would have no place on the map (no position, and its floor’s drawing has no shape for it): Juice Kiosk. Give its row a position or a Shape, or place it on the map after the import.',
+      ),
+    );
+    // Said, not refused: the author may mean to place it upstairs next.
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.layer)).toEqual(['first', 'first', 'first']);
+  });
+
+  it('says nothing of places when the rows keep each location on a floor with its shape', async () => {
+    const doc = blankDocument();
+    const ground = doc.layers[0]!;
+    doc.locations = [{ id: 'kiosk', title: 'Juice Kiosk', groups: [], layer: ground.id, type: 'hidden' }];
+    const floorShapes = vi.fn(() => Promise.resolve(['kiosk']));
+    openImport(doc, { floorShapes });
+    pick('import-file', [aFile(['id,title\nkiosk,Juice Bar\n'], 'names.csv', 'text/csv')]);
+    await screen.findByRole('button', { name: 'Import 1 location' });
+    // The floors' shapes are read after the first render: once they are in, still nothing is said.
+    await waitFor(() => expect(floorShapes).toHaveBeenCalled());
+    await act(async () => {
+      await Promise.all(floorShapes.mock.results.map((r) => r.value));
+    });
+    expect(screen.queryByText(/^After the import/)).toBeNull();
+  });
+
   it('takes a column of the map’s group names for the groups again on a re-import, whatever its header', async () => {
     const doc = blankDocument();
     doc.groups = [

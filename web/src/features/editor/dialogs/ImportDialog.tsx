@@ -27,7 +27,16 @@ import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, UnknownFloorsNote, useFloorShapeIds, useImportFloor } from './ImportFloor';
-import { CustomFieldsNote, importedSaid, importLabel, Issues, ModeChoice, NewGroupsNote } from './ImportParts';
+import {
+  CustomFieldsNote,
+  importedSaid,
+  importLabel,
+  Issues,
+  ModeChoice,
+  NewGroupsNote,
+  placesLost,
+  PlacesLostNote,
+} from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
@@ -409,6 +418,10 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   ];
   const good = result.locations.length;
   const canImport = !result.blocking && !over && good > 0;
+  const lost = useMemo(
+    () => (canImport ? placesLost(doc, { locations: result.locations, groups: result.groups, mode }, floorShapes) : []),
+    [canImport, doc, result, mode, floorShapes],
+  );
   const byRow = mapping.includes('layer');
   const placed = byRow
     ? placementSaid(doc, floor, { named: good, unnamed: [], unit: 'row' })
@@ -441,6 +454,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
       <Issues issues={issues} good={good} blocking={result.blocking || !!over} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
+      {canImport && <PlacesLostNote names={lost} />}
       {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
       {canImport && <CustomFieldsNote mapping={mapping} />}
       {canImport && (

@@ -1,7 +1,9 @@
 /** What the Import dialog's CSV and points imports share: the mode over the map's locations, the problems, the words. */
 import type { Group, Location, MapDocument } from '@mapnest/shared/map-document';
+import { hasNoPlace, listed } from '@mapnest/shared/publish-checks';
 import { counted } from '../../../lib/words';
-import type { ImportArgs } from '../actions/structure';
+import { ActionError } from '../actions/registry';
+import { importLocations, type ImportArgs } from '../actions/structure';
 
 /**
  * How the file's locations meet the map's, asked when the map has some. Replacing says, before it is chosen for good,
@@ -51,6 +53,47 @@ export function mergingSaid(doc: MapDocument, incoming: readonly Location[]): st
   if (!updating) return `All ${counted(added, 'location')} of the file are new.`;
   if (!added) return `All ${counted(updating, 'location')} of the file update the map’s own.`;
   return `${counted(added, 'location')} of the file ${added === 1 ? 'is' : 'are'} new, and ${updating} ${updating === 1 ? 'updates' : 'update'} the map’s own.`;
+}
+
+/**
+ * The map's locations the import would leave with no place on the map, by name: one standing for its room on the
+ * ground floor that its row moves to a floor whose drawing has no such room (a shop list's "First floor" for a kiosk
+ * downstairs). The import itself is tried on the document, so what is said is what it would do; nothing is said
+ * while the floors' drawings are being read, or when the import cannot be made.
+ */
+export function placesLost(
+  doc: MapDocument,
+  args: ImportArgs,
+  floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null,
+): string[] {
+  if (!floorShapes || args.mode === 'add') return [];
+  let next: MapDocument;
+  try {
+    next = importLocations.perform(doc, args);
+  } catch (e) {
+    if (e instanceof ActionError) return [];
+    throw e;
+  }
+  const before = new Map(doc.locations.map((l) => [l.id, l]));
+  return next.locations
+    .filter((l) => {
+      const was = before.get(l.id);
+      return was && !hasNoPlace(doc, was, floorShapes) && hasNoPlace(next, l, floorShapes);
+    })
+    .map((l) => l.title?.trim() || l.id);
+}
+
+/** Said before the import, in the words the publish check would use after it. */
+export function PlacesLostNote({ names }: { names: readonly string[] }) {
+  if (!names.length) return null;
+  const one = names.length === 1;
+  return (
+    <p className="form-alert form-alert--warning" role="status">
+      {one
+        ? `After the import, 1 of the map’s locations would have no place on the map (no position, and its floor’s drawing has no shape for it): ${listed([...names])}. Give its row a position or a Shape, or place it on the map after the import.`
+        : `After the import, ${names.length} of the map’s locations would have no place on the map (no position, and their floor’s drawing has no shape for them): ${listed([...names])}. Give their rows a position or a Shape, or place each on the map after the import.`}
+    </p>
+  );
 }
 
 /** "Replacing removes 1 location the file does not have: Plot 50; 1 is new." */

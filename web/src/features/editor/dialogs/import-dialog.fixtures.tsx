@@ -5,11 +5,14 @@ import { afterEach, beforeEach, type Mock } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
 import { MemoryRouter } from 'react-router';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import type { EditorCanvas } from '../canvas/canvas';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { ImportDialog } from './ImportDialog';
 
-/** The editor's File › Import… on a map (by default one blank floor); closing the dialog unmounts it, as the editor does. */
-export function openImport(doc: MapDocument = blankDocument()) {
+/**
+ * The editor's File › Import… on a map (by default one blank floor), with more of the canvas than `reveal` where a test
+ * needs it (the floors' shapes); closing the dialog unmounts it, as the editor does. */
+export function openImport(doc: MapDocument = blankDocument(), canvas?: Partial<EditorCanvas>) {
   function Dialog() {
     const [open, setOpen] = useState(true);
     return open ? <ImportDialog onClose={() => setOpen(false)} /> : null;
@@ -18,7 +21,7 @@ export function openImport(doc: MapDocument = blankDocument()) {
     <MemoryRouter>
       <Dialog />
     </MemoryRouter>,
-    { doc },
+    { doc, canvas },
   );
   return { ...h, before: h.doc() };
 }
