@@ -6,7 +6,7 @@ import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
-import { MapStateMenu } from './MapStateControls';
+import { MapStateControls, MapStateMenu } from './MapStateControls';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -86,6 +86,27 @@ describe('map state controls on the maps list', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Make Pro'));
     // The slots are read again after a change.
     await waitFor(() => expect(calls.callsTo('getSlots').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('keeps focus on the card when the move ends in one render and the map’s new state comes in the next', async () => {
+    const answer = deferred<unknown>();
+    const onSetState = vi.fn(() => answer.promise);
+    const view = (map: MapSummary) => (
+      <MemoryRouter>
+        <MapStateControls map={map} onSetState={onSetState} slots={FREE_SLOTS} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(view(testMap));
+    const goLive = screen.getByRole('button', { name: 'Go live' });
+    goLive.focus();
+    fireEvent.click(goLive);
+    // The move ends while the list has not yet read the map again: Go live is still offered.
+    await act(async () => answer.resolve(null));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go live' }).disabled).toBe(false);
+    // Then the live map comes: Go live goes, and focus goes to the first move offered now.
+    rerender(view({ ...testMap, state: 1, activeUntil: null }));
+    expect(screen.queryByRole('button', { name: 'Go live' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Make Pro');
   });
 
   it('disables a move whose plan has no free slot and says why and what to do before any click', async () => {
