@@ -5,12 +5,14 @@ import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { aSummary, disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
+import { UI_LOCALE } from '../../lib/words';
 import {
   MapTitle,
   PublicationStatus,
   SaveIndicator,
   SaveProblem,
   STATUS_LABELS,
+  savedTitle,
   Toolbar,
   UNCONFIRMED_LABEL,
 } from './Toolbar';
@@ -79,6 +81,22 @@ describe('the bar’s two statuses', () => {
   it('never use one word for two things (a map taken offline is "Unpublished", not the connection’s "Offline")', () => {
     const saving = new Set(Object.values(STATUS_LABELS));
     expect(Object.values(PUBLICATION_LABELS).filter((label) => saving.has(label))).toEqual([]);
+  });
+});
+
+describe('the save status’s tooltip', () => {
+  const at = Date.UTC(2026, 11, 3, 14, 2, 5);
+  const time = new Date(at).toLocaleTimeString(UI_LOCALE);
+
+  it('gives this tab’s last save time with the version it made', () => {
+    expect(savedTitle({ version: 12, lastSaved: { at, version: 12 } })).toBe(`Last saved at ${time} (version 12)`);
+    expect(savedTitle({ version: 3, lastSaved: null })).toBe('Version 3');
+  });
+
+  it('does not give this tab’s save time to a version another tab saved since', () => {
+    expect(savedTitle({ version: 14, lastSaved: { at, version: 12 } })).toBe(
+      `Version 14, saved elsewhere (another tab or person). This tab last saved at ${time} (version 12).`,
+    );
   });
 });
 

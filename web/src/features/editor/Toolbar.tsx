@@ -21,6 +21,7 @@ import {
 import { EditorMapState } from '../billing/EditorMapState';
 import '../maps/publication.css';
 import { UI_LOCALE } from '../../lib/words';
+import type { SaveState } from './save/save-types';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
@@ -41,15 +42,22 @@ export const UNCONFIRMED_LABEL = 'Not confirmed';
 const STATUS_WORDS = [...Object.values(STATUS_LABELS), UNCONFIRMED_LABEL];
 const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
 
+/**
+ * Which version the editor shows, and this tab's last save: the two differ once another tab or person has saved
+ * since, and the time of this tab's save is not that version's.
+ */
+export function savedTitle(s: Pick<SaveState, 'version' | 'lastSaved'>): string {
+  if (!s.lastSaved) return `Version ${s.version}`;
+  const at = new Date(s.lastSaved.at).toLocaleTimeString(UI_LOCALE);
+  if (s.lastSaved.version === s.version) return `Last saved at ${at} (version ${s.version})`;
+  return `Version ${s.version}, saved elsewhere (another tab or person). This tab last saved at ${at} (version ${s.lastSaved.version}).`;
+}
+
 /** The save status: "Saved", "Unsaved changes"…, with what happened and when in its tooltip. */
 export function SaveIndicator() {
   const s = useSaveState();
   // The message without its countdown: a tooltip is not redrawn each second, and the problem line below counts down.
-  const title =
-    s.message ??
-    (s.lastSavedAt
-      ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString(UI_LOCALE)} (version ${s.version})`
-      : `Version ${s.version}`);
+  const title = s.message ?? savedTitle(s);
   return (
     <span
       className={`save-status save-status--${s.status}`}

@@ -15,7 +15,10 @@ describe('save state machine', () => {
       { type: 'saveStarted' },
       { type: 'saveSucceeded', doc: edited, version: 2, at: 5, current: edited },
     );
-    expect(m).toMatchObject({ savedDoc: edited, state: { status: 'saved', version: 2, lastSavedAt: 5 } });
+    expect(m).toMatchObject({
+      savedDoc: edited,
+      state: { status: 'saved', version: 2, lastSaved: { at: 5, version: 2 } },
+    });
   });
 
   it('counts down to a failed save’s retry, and forgets it once the save starts again or the edits are undone', () => {

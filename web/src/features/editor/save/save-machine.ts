@@ -49,7 +49,7 @@ export type SaveEvent =
 export function initialSaveMachine(doc: MapDocument, version: number): SaveMachine {
   return {
     savedDoc: doc,
-    state: { status: 'saved', message: null, version, lastSavedAt: null, conflict: null, setAside: null },
+    state: { status: 'saved', message: null, version, lastSaved: null, conflict: null, setAside: null },
   };
 }
 
@@ -107,7 +107,7 @@ function step(m: SaveMachine, event: SaveEvent): SaveMachine {
           status: event.current === event.doc ? 'saved' : 'unsaved',
           message: null,
           version: event.version,
-          lastSavedAt: event.at,
+          lastSaved: { at: event.at, version: event.version },
           conflict: null,
         },
         event.doc,

@@ -22,7 +22,8 @@ export interface SaveState {
   readonly unconfirmed?: boolean;
   /** The server version the editor's document builds on. */
   readonly version: number;
-  readonly lastSavedAt: number | null;
+  /** This tab's last save: when, and the version it made (a later version may have come from elsewhere since). */
+  readonly lastSaved: { readonly at: number; readonly version: number } | null;
   /** Set while in conflict: the version someone else saved, and (when it was read) the merge waiting for choices. */
   readonly conflict: { currentVersion: number | null; merge?: PendingMerge } | null;
   /** The author's own version, set aside when another one was loaded over it. */
