@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { foldText, foldWithMap, highlightPieces, htmlToText, matchRanges, queryTerms } from './text-search';
 
 describe('foldText', () => {
@@ -96,5 +97,19 @@ describe('htmlToText', () => {
     // Named characters beyond the five XML ones are decoded too, so "café" finds a description written "Caf&eacute;".
     expect(foldText(htmlToText('Caf&eacute; &ndash; bar&nbsp;&hellip;'))).toBe(foldText('Café – bar …'));
     expect(htmlToText('a<br>b<!-- hidden -->c')).toBe('a b c');
+    // Every name HTML knows, as the page shows it; a name HTML does not know stays as written.
+    expect(htmlToText('Lift &rarr; Level&nbsp;2 &check; &zzz; 5 &lt; 6')).toBe('Lift → Level 2 ✓ &zzz; 5 < 6');
+  });
+
+  it('searches a description as written where the host page takes HTML only as Trusted Types', () => {
+    const refused = vi.spyOn(Element.prototype, 'innerHTML', 'set').mockImplementation(() => {
+      throw new TypeError("This document requires 'TrustedHTML' assignment.");
+    });
+    try {
+      expect(htmlToText('<p>Caf&eacute;</p>')).toBe('Caf&eacute;');
+    } finally {
+      refused.mockRestore();
+    }
+    expect(htmlToText('<p>Caf&eacute;</p>')).toBe('Café');
   });
 });

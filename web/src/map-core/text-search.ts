@@ -2,10 +2,9 @@
  * Case- and accent-insensitive text matching with highlight ranges in the original text.
  * Folding works code point by code point (decompose with compatibility forms, drop combining marks, lower-case, a few
  * letters that do not decompose), so every folded character maps back to its source and the
- * highlight lands on exactly the characters the visitor sees.
+ * highlight lands on exactly the characters the visitor sees. Browser only (htmlToText reads references with the page's
+ * HTML parser).
  */
-import { decodeEntities } from '@mapnest/shared/html-entities';
-
 const SPECIAL: Record<string, string> = {
   ß: 'ss',
   ẞ: 'ss',
@@ -133,9 +132,28 @@ export function highlightPieces(text: string, terms: readonly string[]): { text:
   return out;
 }
 
+let decoder: HTMLTextAreaElement | undefined;
+
+/**
+ * Character references (`&eacute;`, `&#8217;`) decoded by the browser's own HTML parser, so a search finds what the
+ * sanitised description shows, with every name HTML knows. In a <textarea> its content is text to the parser: no
+ * element is made and nothing loads. A host page that takes HTML only as Trusted Types refuses the assignment (a
+ * TypeError): the description is then searched as written.
+ */
+function decodeReferences(text: string): string {
+  if (!text.includes('&')) return text;
+  try {
+    (decoder ??= document.createElement('textarea')).innerHTML = text;
+  } catch (e) {
+    if (e instanceof TypeError) return text;
+    throw e;
+  }
+  return decoder.value;
+}
+
 /** The visible text of an HTML fragment, for searching (display always goes through the sanitiser). */
 export function htmlToText(html: string): string {
-  return decodeEntities(
+  return decodeReferences(
     html
       .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/giu, ' ')
       .replace(/<!--[\s\S]*?-->/gu, ' ')

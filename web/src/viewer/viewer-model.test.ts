@@ -1,4 +1,7 @@
+// @vitest-environment jsdom
+// (Descriptions are searched through the page's HTML parser: map-core/text-search.ts.)
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
@@ -13,9 +16,9 @@ import {
   isFilterActive,
 } from './viewer-model';
 
-const demo = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../public/demo/riverside-centre.json', import.meta.url)), 'utf8'),
-) as MapDocument;
+// jsdom's URL is not Node's: paths are made from this file's own.
+const here = dirname(fileURLToPath(import.meta.url));
+const demo = JSON.parse(readFileSync(join(here, '../../public/demo/riverside-centre.json'), 'utf8')) as MapDocument;
 const ids = (mask: Uint8Array, doc: MapDocument) => doc.locations.filter((_, i) => mask[i]).map((l) => l.id);
 
 describe('buildModel', () => {
@@ -34,7 +37,7 @@ describe('buildModel', () => {
 
   it('colours a legacy Mapplic export’s pins as the jQuery plugin did: their category’s colour, under a default style', () => {
     const legacy = JSON.parse(
-      readFileSync(fileURLToPath(new URL('../../../test/fixtures/mapplic/campus-v4.json', import.meta.url)), 'utf8'),
+      readFileSync(join(here, '../../../test/fixtures/mapplic/campus-v4.json'), 'utf8'),
     ) as Record<string, unknown>;
     const m = buildModel(importMapplic(legacy).document);
     // `defaultstyle: "light"` (#f4f4f4) is the rooms' class; the shop's pin is its category's orange.
