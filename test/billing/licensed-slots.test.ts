@@ -58,6 +58,38 @@ describe('licensed maps are counted apart from subscription slots', () => {
     expect(await slots(user)).toMatchObject({ basicUsed: 0, basicCapacity: 0, basicLicensed: 1, testMaps: 1 });
   });
 
+  it('keeps Professional maps live on Basic when Professional ends: on their own licence, else on a free Basic slot', async () => {
+    const user = await createUser();
+    const t = nowSeconds();
+    const pro = subscription({ uid: user.uid, quantity: 3, plan: 'pro' });
+    await deliver(event('customer.subscription.created', pro, { created: t }));
+    await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 }), { created: t }));
+    const licensed = await call<string>('createMap', { title: 'Licensed Pro' }, user);
+    const onSlot = await call<string>('createMap', { title: 'Pro on a slot' }, user);
+    for (const id of [licensed, onSlot]) expect((await setState(user, id, 3)).status).toBe(200);
+    await call('registerLicense', { purchaseCode: code(), mapId: licensed }, user);
+    const third = await call<string>('createMap', { title: 'Third Pro' }, user);
+    expect((await setState(user, third, 3)).status).toBe(200);
+    expect(await slots(user)).toMatchObject({ proUsed: 3, basicUsed: 0, basicCapacity: 1, basicLicensed: 1 });
+
+    await deliver(event('customer.subscription.deleted', { ...pro, status: 'canceled' }, { created: t + 1 }));
+    const states = await Promise.all([licensed, onSlot, third].map((id) => stateOf(user, id)));
+    // The newest first: the third takes the free Basic slot; the licensed one lives on its licence; the oldest, with
+    // no slot left, goes back to test.
+    expect(states.map((m) => [m.title, m.state, m.lapsedFrom])).toEqual([
+      ['Licensed Pro', 1, null],
+      ['Pro on a slot', 0, 3],
+      ['Third Pro', 1, null],
+    ]);
+    expect(await slots(user)).toMatchObject({
+      proUsed: 0,
+      basicUsed: 1,
+      basicCapacity: 1,
+      basicLicensed: 1,
+      testMaps: 1,
+    });
+  });
+
   it('frees the subscription slot of a live map that gets its own licence', async () => {
     const user = await createUser();
     await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 })));

@@ -208,6 +208,7 @@ describe('one subscription per plan', () => {
         slots: table.slots,
         lapse: table.lapse,
         changeState: table.changeState,
+        lapseToBasic: table.lapseToBasic,
       },
       followUps,
       isAdministrator: async () => false,

@@ -17,7 +17,7 @@ import type { countLicenseAttempt } from './abuse-limits';
 /** Every adapter the billing service uses. */
 export interface BillingAdapters {
   billingTable: typeof billingTable;
-  mapTable: Pick<typeof mapTable, 'get' | 'list' | 'slots' | 'lapse' | 'changeState'>;
+  mapTable: Pick<typeof mapTable, 'get' | 'list' | 'slots' | 'lapse' | 'lapseToBasic' | 'changeState'>;
   accountStatus: Pick<typeof accountStatus, 'anyDeleted'>;
   marketplace: Pick<typeof marketplace, 'verifyPurchase'>;
   stripeCustomers: Pick<typeof stripeCustomers, 'delete'>;
@@ -38,7 +38,7 @@ export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
  * owner is an administrator.
  */
 export type SlotAdapters = {
-  mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
+  mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse' | 'lapseToBasic'>;
   followUps: Pick<FollowUps, 'hold' | 'release' | 'done'>;
   /** Whether the owner is an administrator, whose own maps need no slot (ADR 085): asked only of an account over. */
   isAdministrator: (uid: string) => Promise<boolean>;

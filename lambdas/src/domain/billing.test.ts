@@ -88,6 +88,18 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }, 
         }
         return 'lapsed';
       },
+      lapseToBasic: async (map: MapItem, _at: string, owed: readonly FollowUpWork[] = []) => {
+        const held = items.get(map.id);
+        if (!held || held.state !== MapState.PRO || held.licenseEndsAt !== map.licenseEndsAt) return 'map-changed';
+        const c = counters();
+        if (c.proUsed <= c.proCapacity || (!held.licenseEndsAt && c.basicUsed >= c.basicCapacity)) return 'no-room';
+        items.set(map.id, { ...held, state: MapState.LIVE });
+        for (const work of owed) {
+          kept.push(work);
+          if (work.kind === 'publish') published.push(work.mapId);
+        }
+        return 'moved';
+      },
     },
     // The owner's summary, held before the first lapse; released, it is worded from the maps that lapsed, as the
     // follow-ups' runner words it (services/follow-ups.ts).
@@ -212,6 +224,42 @@ describe('reconcileSlots', () => {
     expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['also']);
     expect(slots.items.get('licensed')?.state).toBe(MapState.LIVE);
     expect(slots.asked).not.toContain('licensed');
+  });
+
+  it('keeps a Professional map live on Basic when its own licence or a free Basic slot keeps it live', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('licensed', MapState.PRO, '2026-10-09T00:00:00Z', { licenseEndsAt: '2027-06-03T00:00:00Z' }),
+        paidMap('on-slot', MapState.PRO, '2026-10-08T00:00:00Z'),
+        paidMap('no-room', MapState.PRO, '2026-10-07T00:00:00Z'),
+        paidMap('basic', MapState.LIVE, '2026-10-01T00:00:00Z'),
+      ],
+      { basic: 2, pro: 0 },
+    );
+    // The Professional subscription ended: one Basic slot is free, and one map has its own licence.
+    expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['no-room']);
+    expect(slots.items.get('licensed')).toMatchObject({ state: MapState.LIVE, licenseEndsAt: '2027-06-03T00:00:00Z' });
+    expect(slots.items.get('on-slot')?.state).toBe(MapState.LIVE);
+    expect(slots.items.get('no-room')).toMatchObject({ state: MapState.TEST, lapsedFrom: MapState.PRO });
+    expect(slots.counters()).toMatchObject({ basicUsed: 2, proUsed: 0 });
+    // Each move owes the map's public copy (its directions and analytics end with Professional).
+    expect(slots.published.sort()).toEqual(['licensed', 'no-room', 'on-slot']);
+    expect(slots.notices.map((n) => n.notice.paragraphs[0])).toEqual([
+      'Your Professional map slots ended, so this map went back to test: "Map no-room".',
+    ]);
+  });
+
+  it('moves no Professional map to Basic while Professional still has room for it', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('stays', MapState.PRO, '2026-10-02T00:00:00Z'),
+        paidMap('licensed', MapState.PRO, '2026-10-09T00:00:00Z', { licenseEndsAt: '2027-06-03T00:00:00Z' }),
+      ],
+      { basic: 1, pro: 1 },
+    );
+    expect(await reconcileSlots(slots.adapters, 'owner', 'were reduced')).toEqual([]);
+    expect(slots.items.get('licensed')?.state).toBe(MapState.LIVE);
+    expect(slots.items.get('stays')?.state).toBe(MapState.PRO);
   });
 
   it('sends back first the maps that just lost their own licence, then the most recently promoted', async () => {

@@ -13,17 +13,15 @@ import {
   maskPurchaseCode,
   type License,
   type RegisterLicenseResult,
-  type RestoreLapsedResult,
   type Subscription,
 } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
-import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps';
+import { isTestState, type SlotCounters } from '@mapnest/shared/maps';
 import { logger } from '../lib/logger';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
-import type { MapItem } from '../adapters/maps/map-table';
 import type { FollowUpWork } from '../adapters/follow-ups';
 import { planOfPrice } from '../adapters/billing/stripe-prices';
-import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
+import { MapVersionConflictError } from '../lib/errors';
 import type { Actor } from './maps';
 import { publishedOf } from './public-copy';
 import { asDuplicate, cancelDuplicateCheckout } from './stripe/duplicates';
@@ -37,6 +35,9 @@ import {
   subscriptionNotice,
 } from './billing-notices';
 import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
+import { reconcileSlots } from './slot-lapses';
+
+export { LAPSE_SUMMARY_GRACE_MS, reconcileSlots, restoreLapsedMaps } from './slot-lapses';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -132,39 +133,6 @@ export async function registerLicense(
   throw new MapVersionConflictError(null);
 }
 
-/** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
-export async function restoreLapsedMaps(a: Need<'mapTable'>, actor: Actor): Promise<RestoreLapsedResult> {
-  const maps = (await a.mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
-  // Oldest promotion first: those were the last to lapse, and are the longest-standing live maps.
-  maps.sort((a, b) => (a.promotedAt ?? a.created).localeCompare(b.promotedAt ?? b.created));
-  let restored = 0;
-  let remaining = 0;
-  const full = new Set<string>();
-  for (const map of maps) {
-    const state = map.lapsedFrom!;
-    const plan = slotPlanOf(state)!;
-    if (full.has(plan)) {
-      remaining++;
-      continue;
-    }
-    try {
-      await a.mapTable.changeState(map, state, {
-        enforceLimits: !actor.identity.admin,
-        edited: new Date().toISOString(),
-        // Its public copy, owed in the same transaction (ADR 047).
-        owed: [{ kind: 'publish', mapId: map.id }],
-      });
-      restored++;
-    } catch (err) {
-      if (err instanceof SlotLimitError) {
-        full.add(plan);
-        remaining++;
-      } else if (!(err instanceof MapVersionConflictError)) throw err;
-    }
-  }
-  return { restored, remaining };
-}
-
 /**
  * Account deletion: the user's Stripe customer is deleted, so every subscription ends now and nobody is billed for
  * an account that is gone. Runs after the tombstone, so the `deleted` events Stripe sends back write nothing.
@@ -178,67 +146,6 @@ export async function deleteStripeCustomer(a: Need<'billingTable' | 'stripeCusto
   await a.stripeCustomers.delete(customerId);
   logger.info('stripe customer deleted with the account', { uid, customerId, running });
   return running;
-}
-
-const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) => {
-  // The maps that just lost their own licence go first; then the most recently promoted.
-  const rank = (m: MapItem) => (first.has(m.id) ? 0 : 1);
-  return rank(a) - rank(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
-};
-
-/**
- * How long the owner's summary of lapsed maps waits if the run that lapses them stops half way: then the first hourly
- * sweep after it sends it, from the maps that did go back to test. A run that ends makes it due at once.
- */
-export const LAPSE_SUMMARY_GRACE_MS = 15 * 60 * 1000;
-
-/**
- * When a plan's capacity is below its use, sends the most recently promoted maps back to test (their embeds keep
- * working for 7 days, like any test map), owes their public copies and tells the owner. The summary is held before
- * the first lapse (each lapse is a transaction of its own), so no run that lapses a map can end without owing it.
- */
-export async function reconcileSlots(
-  a: SlotAdapters,
-  uid: string,
-  why: string,
-  first: ReadonlySet<string> = new Set(),
-): Promise<MapItem[]> {
-  const slots = await a.mapTable.slots(uid);
-  const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
-  if (over.basic <= 0 && over.pro <= 0) return [];
-  // An administrator's own maps need no slot (ADR 085); asked only of an account over, so most recounts read nothing.
-  if (await a.isAdministrator(uid)) return [];
-  const at = new Date();
-  const now = at.toISOString();
-  const summary = await a.followUps.hold(
-    { kind: 'lapse-summary', uid, why, at: now },
-    at,
-    new Date(at.getTime() + LAPSE_SUMMARY_GRACE_MS),
-  );
-  const owned = await a.mapTable.list('owner', uid);
-  const lapsed: MapItem[] = [];
-  for (const plan of ['basic', 'pro'] as const) {
-    if (over[plan] <= 0) continue;
-    const state = plan === 'basic' ? MapState.LIVE : MapState.PRO;
-    // A live map on its own licence holds no subscription slot, so it never lapses for want of one.
-    const holders = owned.filter((m) => m.state === state && !(state === MapState.LIVE && m.licenseEndsAt));
-    for (const map of holders.sort(sortForLapse(first))) {
-      // Its public copy is owed in the lapse's own transaction (ADR 047).
-      const outcome = await a.mapTable.lapse(map, now, [{ kind: 'publish', mapId: map.id }]);
-      if (outcome === 'not-over') break;
-      if (outcome === 'lapsed') lapsed.push(map);
-    }
-  }
-  if (lapsed.length > 0) logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
-  // Due now, or dropped when nothing lapsed. Failing here loses nothing: the held summary is sent by the first sweep
-  // after its due time, worded from the maps that went back to test at `now` (none: nothing is sent).
-  try {
-    if (lapsed.length > 0) await a.followUps.release(summary, new Date());
-    else await a.followUps.done(summary.id, summary.dueKey);
-  } catch (error) {
-    logger.warn('lapse summary left to its due time', { uid, summary: summary.id, error });
-  }
-  return lapsed;
 }
 
 const iso = (seconds: number | null | undefined) =>

@@ -4,16 +4,14 @@
  * (two test maps, paid slot capacity, one winner per base version).
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
-import { slotPlanOf } from '@mapnest/shared/maps';
 import { newCounting } from '@mapnest/shared/analytics';
 import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../../lib/errors';
 import {
-  expiryKeys,
   historyItem,
   metaItem,
   saveRecordItem,
@@ -30,7 +28,10 @@ import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import type { HeldFollowUp } from '../follow-ups';
 import { readSlots } from './slot-table';
 import { ownerMove, slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
-import { countingUpdate, stateUpdate } from './state-update';
+import { stateUpdate } from './state-update';
+import { lapse, lapseToBasic } from './map-lapse';
+
+export { lapse, lapseToBasic };
 import { mergeUpdates, type CountedWrite } from '../files/storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
@@ -326,87 +327,6 @@ export async function changeState(
 }
 
 /**
- * Sends a paid map back to test because its owner's slots of that plan ran out, if (and only if) the plan is
- * still over capacity: the condition on the counters makes concurrent sweeps and webhooks lapse no more maps
- * than needed. 'not-over': capacity covers use now; 'map-changed': the map moved meanwhile. `owed` (the map's
- * public copy) is kept in the same transaction (ADR 047).
- */
-export async function lapse(
-  map: MapItem,
-  at: string,
-  owed: readonly FollowUpWork[] = [],
-): Promise<'lapsed' | 'not-over' | 'map-changed'> {
-  const plan = slotPlanOf(map.state);
-  if (!plan || (map.state !== MapState.LIVE && map.state !== MapState.PRO)) return 'map-changed';
-  // A live map on its own licence holds no slot of the plan, so taking it off gives none back.
-  if (map.state === MapState.LIVE && map.licenseEndsAt) return 'map-changed';
-  const used = plan === 'basic' ? 'basicUsed' : 'proUsed';
-  const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
-  // A Professional map's analytics stop counting here: its period closes in the same write (ADR 074).
-  const counting = countingUpdate(map, MapState.TEST, at);
-  try {
-    await retryOnConflict(() =>
-      dynamo.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.map(map.id),
-                // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
-                UpdateExpression: `SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk, ${counting.set}`,
-                // A Basic map that got its own licence meanwhile holds no slot any more: it stays.
-                ConditionExpression: `attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)${
-                  map.state === MapState.LIVE ? ' AND attribute_not_exists(#le)' : ''
-                } AND ${counting.condition}`,
-                ExpressionAttributeNames: {
-                  '#s': 'state',
-                  '#sub': 'subscribed',
-                  ...(map.state === MapState.LIVE ? { '#le': 'licenseEndsAt' } : {}),
-                  '#lf': 'lapsedFrom',
-                  '#ts': 'testSince',
-                  '#d': 'deleting',
-                  '#dpk': DUE_PK,
-                  '#dsk': DUE_SK,
-                  ...counting.names,
-                },
-                ExpressionAttributeValues: {
-                  ...counting.values,
-                  ':test': MapState.TEST,
-                  ':false': false,
-                  ':from': map.state,
-                  ':at': at,
-                  ':dpk': expiryKeys(map.id, at)[DUE_PK],
-                  ':dsk': expiryKeys(map.id, at)[DUE_SK],
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.userSlots(map.uid),
-                UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
-                ConditionExpression:
-                  '#u > #cap OR (attribute_exists(#u) AND attribute_not_exists(#cap) AND #u > :zero)',
-                ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-              },
-            },
-            ...owed.map((work) => followUpPut(work, new Date(at))),
-          ],
-        }),
-      ),
-    );
-    return 'lapsed';
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'not-over';
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'map-changed';
-    throw err;
-  }
-}
-
-/**
  * Test maps whose 7 days ended at or before `at` and that the sweep has not expired yet: one query on the sparse
  * index (GSI3), so the sweep reads what is due, not the whole table.
  */
@@ -492,6 +412,7 @@ export const mapTable = {
   finishDelete,
   changeState,
   lapse,
+  lapseToBasic,
   dueTestMaps,
   clearDue,
   adminPut,

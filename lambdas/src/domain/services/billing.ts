@@ -24,6 +24,7 @@ const mapTable = {
   list: table.list,
   slots: table.slots,
   lapse: table.lapse,
+  lapseToBasic: table.lapseToBasic,
   changeState: table.changeState,
 };
 
