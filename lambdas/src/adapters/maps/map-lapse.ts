@@ -122,7 +122,7 @@ export async function lapseToBasic(
     ? null
     : {
         set: ', #bu = if_not_exists(#bu, :zero) + :one',
-        condition: ' AND attribute_exists(#bcap) AND (attribute_not_exists(#bu) OR #bu < #bcap)',
+        condition: ' AND attribute_exists(#bcap) AND ((attribute_not_exists(#bu) AND #bcap > :zero) OR #bu < #bcap)',
         names: { '#bu': 'basicUsed', '#bcap': 'basicCapacity' },
       };
   try {

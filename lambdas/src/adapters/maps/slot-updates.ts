@@ -48,7 +48,9 @@ export function slotUpdate(
       update.ConditionExpression = 'attribute_not_exists(#c) OR #c < :max';
       update.ExpressionAttributeValues![':max'] = FREE_TEST_MAPS;
     } else {
-      update.ConditionExpression = 'attribute_exists(#cap) AND (attribute_not_exists(#c) OR #c < #cap)';
+      // A counter never written is 0 used: room only when the capacity is above 0.
+      update.ConditionExpression =
+        'attribute_exists(#cap) AND ((attribute_not_exists(#c) AND #cap > :zero) OR #c < #cap)';
       update.ExpressionAttributeNames!['#cap'] = counter === 'basicUsed' ? 'basicCapacity' : 'proCapacity';
     }
   } else if (delta === -1) {
