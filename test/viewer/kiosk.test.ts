@@ -7,6 +7,7 @@
  * ("You are here") stays; without kiosk mode (the map's, or `?kiosk=0`) nothing starts over.
  */
 
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
@@ -182,6 +183,40 @@ describe('a kiosk map', () => {
     await page.clock.runFor(10_000);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await listScroll(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the warning before a kiosk starts over', () => {
+  it('warns on screen and to a screen reader 20 s ahead; a key keeps the visitor’s route, and the start over is said', async () => {
+    const { page, errors } = await open(`/m/${kioskMap}`);
+    await page.locator('.mn-entry').filter({ hasText: 'Denim Dept.' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    const alert = page.locator('.mn-kiosk-notice');
+    await page.clock.runFor(IDLE_MS - 21_000);
+    expect(await alert.isVisible()).toBe(false);
+    await page.clock.runFor(2_000);
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.textContent()).toBe(
+      'Starting over for the next visitor in 20 seconds. Touch the screen or press a key to stay.',
+    );
+    // Seen over the map, inside it, clear of nothing it needs (it goes at the first touch).
+    const [box, map] = [(await alert.boundingBox())!, (await page.locator('.mn-map').boundingBox())!];
+    expect(box.y).toBeGreaterThanOrEqual(map.y);
+    expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width);
+    await artifact(page, { path: path.resolve('.test-artifacts/kiosk/warning-1080x1920.png') });
+    // A screen reader user presses a key: the location stays open, the warning goes.
+    const inputs = await inputProbe(page);
+    await inputs.after(() => page.keyboard.press('Shift'));
+    expect(await alert.isVisible()).toBe(false);
+    await page.clock.runFor(IDLE_MS - 21_000);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    // Nobody answers the next warning: the map starts over and says so, to screen readers only.
+    await page.clock.runFor(22_000);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => alert.textContent()).toBe('The map started over for the next visitor.');
+    expect(await alert.evaluate((el) => el.classList.contains('mn-sr-only'))).toBe(true);
     expect(errors).toEqual([]);
   });
 });

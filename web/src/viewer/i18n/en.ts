@@ -81,6 +81,9 @@ export const en = {
   kbClear: 'Clear',
   kbClose: 'Hide keyboard',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
+  /** Kiosk mode's warning before it starts over for the next visitor (kiosk/idle.ts), {n} seconds ahead, and after. */
+  kioskWarn: 'Starting over for the next visitor in {n} seconds. Touch the screen or press a key to stay.',
+  kioskReset: 'The map started over for the next visitor.',
   // A route's steps and summary (map-core/wayfinding/steps.ts, wordRoute): {place} is the destination or a
   // connector's name, {floor} a floor's name, {distance} a `distance`.
   walkTo: 'Walk to {place}',

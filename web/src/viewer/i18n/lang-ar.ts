@@ -89,6 +89,8 @@ export const messages: Messages = {
   kbClear: 'مسح',
   kbClose: 'إخفاء لوحة المفاتيح',
   kbLetters: 'ضصثقفغعهخحجد شسيبلاتنمكط ءؤرىةوزظذئ',
+  kioskWarn: 'ستبدأ الخريطة من جديد للزائر التالي خلال {n} ثانية. المس الشاشة أو اضغط أي مفتاح للبقاء.',
+  kioskReset: 'بدأت الخريطة من جديد للزائر التالي.',
   walkTo: 'امشِ إلى {place}',
   walkDistanceTo: 'امشِ {distance} إلى {place}',
   walkToLift: 'امشِ إلى المصعد',

@@ -76,6 +76,9 @@ export const messages: Messages = {
   kbClear: 'Leeren',
   kbClose: 'Tastatur ausblenden',
   kbLetters: 'qwertzuiopü asdfghjklöä yxcvbnmß',
+  kioskWarn:
+    'Die Karte beginnt in {n} Sekunden für die nächste Person von vorn. Tippen Sie auf den Bildschirm oder drücken Sie eine Taste, um zu bleiben.',
+  kioskReset: 'Die Karte hat für die nächste Person von vorn begonnen.',
   walkTo: 'Gehen Sie zu {place}',
   walkDistanceTo: 'Gehen Sie {distance} bis {place}',
   walkToLift: 'Gehen Sie zum Aufzug',

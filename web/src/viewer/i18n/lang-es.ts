@@ -75,6 +75,9 @@ export const messages: Messages = {
   kbClear: 'Borrar todo',
   kbClose: 'Ocultar teclado',
   kbLetters: 'qwertyuiop asdfghjklñ zxcvbnm',
+  kioskWarn:
+    'El mapa volverá a empezar para la siguiente persona en {n} segundos. Toque la pantalla o pulse una tecla para seguir.',
+  kioskReset: 'El mapa ha vuelto a empezar para la siguiente persona.',
   walkTo: 'Camina hasta {place}',
   walkDistanceTo: 'Camina {distance} hasta {place}',
   walkToLift: 'Camina hasta el ascensor',

@@ -75,6 +75,9 @@ export const messages: Messages = {
   kbClear: 'Tout effacer',
   kbClose: 'Masquer le clavier',
   kbLetters: 'azertyuiop qsdfghjklm wxcvbnéèçà',
+  kioskWarn:
+    'La carte repart de zéro pour la personne suivante dans {n} secondes. Touchez l’écran ou appuyez sur une touche pour rester.',
+  kioskReset: 'La carte est repartie de zéro pour la personne suivante.',
   walkTo: 'Marchez jusqu’à {place}',
   walkDistanceTo: 'Marchez {distance} jusqu’à {place}',
   walkToLift: 'Marchez jusqu’à l’ascenseur',

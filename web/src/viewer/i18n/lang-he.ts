@@ -75,6 +75,8 @@ export const messages: Messages = {
   kbClear: 'ניקוי',
   kbClose: 'הסתרת המקלדת',
   kbLetters: 'קראטוןםפ שדגכעיחלךף זסבהנמצתץ',
+  kioskWarn: 'המפה תתחיל מחדש עבור המבקר הבא בעוד {n} שניות. כדי להישאר, יש לגעת במסך או ללחוץ על מקש.',
+  kioskReset: 'המפה התחילה מחדש עבור המבקר הבא.',
   walkTo: 'יש ללכת עד {place}',
   walkDistanceTo: 'יש ללכת {distance} עד {place}',
   walkToLift: 'יש ללכת עד המעלית',

@@ -75,6 +75,9 @@ export const messages: Messages = {
   kbClear: 'Cancella tutto',
   kbClose: 'Nascondi tastiera',
   kbLetters: 'qwertyuiopè asdfghjklòàù zxcvbnm',
+  kioskWarn:
+    'La mappa ricomincia da capo per la persona successiva tra {n} secondi. Tocca lo schermo o premi un tasto per restare.',
+  kioskReset: 'La mappa è ripartita da capo per la persona successiva.',
   walkTo: 'Cammina fino a {place}',
   walkDistanceTo: 'Cammina per {distance} fino a {place}',
   walkToLift: 'Cammina fino all’ascensore',

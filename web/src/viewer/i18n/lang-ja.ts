@@ -75,6 +75,8 @@ export const messages: Messages = {
   kbClear: 'クリア',
   kbClose: 'キーボードを隠す',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
+  kioskWarn: '{n}秒後、次の方のために地図が最初に戻ります。続けるには画面に触れるか、キーを押してください。',
+  kioskReset: '次の方のために地図が最初に戻りました。',
   walkTo: '{place}まで歩きます',
   walkDistanceTo: '{place}まで{distance}歩きます',
   walkToLift: 'エレベーターまで歩きます',

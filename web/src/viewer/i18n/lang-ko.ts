@@ -75,6 +75,8 @@ export const messages: Messages = {
   kbClear: '지우기',
   kbClose: '키보드 숨기기',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
+  kioskWarn: '{n}초 후 다음 방문자를 위해 지도가 처음으로 돌아갑니다. 계속하려면 화면을 터치하거나 키를 누르세요.',
+  kioskReset: '다음 방문자를 위해 지도가 처음으로 돌아갔습니다.',
   walkTo: '{place}까지 걸어가세요',
   walkDistanceTo: '{place}까지 {distance} 걸어가세요',
   walkToLift: '엘리베이터까지 걸어가세요',

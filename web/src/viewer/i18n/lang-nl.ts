@@ -76,6 +76,9 @@ export const messages: Messages = {
   kbClear: 'Alles wissen',
   kbClose: 'Toetsenbord verbergen',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
+  kioskWarn:
+    'De kaart begint over {n} seconden opnieuw voor de volgende bezoeker. Raak het scherm aan of druk op een toets om te blijven.',
+  kioskReset: 'De kaart is opnieuw begonnen voor de volgende bezoeker.',
   walkTo: 'Loop naar {place}',
   walkDistanceTo: 'Loop {distance} naar {place}',
   walkToLift: 'Loop naar de lift',

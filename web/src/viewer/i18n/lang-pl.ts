@@ -75,6 +75,8 @@ export const messages: Messages = {
   kbClear: 'Wyczyść',
   kbClose: 'Ukryj klawiaturę',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm ąćęłńóśźż',
+  kioskWarn: 'Za {n} s mapa zacznie od nowa dla następnej osoby. Dotknij ekranu lub naciśnij klawisz, aby zostać.',
+  kioskReset: 'Mapa zaczęła od nowa dla następnej osoby.',
   walkTo: 'Przejdź do: {place}',
   walkDistanceTo: 'Przejdź {distance} do: {place}',
   walkToLift: 'Przejdź do windy',

@@ -75,6 +75,9 @@ export const messages: Messages = {
   kbClear: 'Limpar',
   kbClose: 'Ocultar teclado',
   kbLetters: 'qwertyuiop asdfghjklç zxcvbnm',
+  kioskWarn:
+    'O mapa vai recomeçar para a próxima pessoa em {n} segundos. Toque na tela ou pressione uma tecla para continuar.',
+  kioskReset: 'O mapa recomeçou para a próxima pessoa.',
   walkTo: 'Caminhe até {place}',
   walkDistanceTo: 'Caminhe {distance} até {place}',
   walkToLift: 'Caminhe até o elevador',

@@ -74,6 +74,8 @@ export const messages: Messages = {
   kbClear: '清除',
   kbClose: '隐藏键盘',
   kbLetters: 'qwertyuiop asdfghjkl zxcvbnm',
+  kioskWarn: '地图将在 {n} 秒后为下一位访客重新开始。触摸屏幕或按任意键即可继续。',
+  kioskReset: '地图已为下一位访客重新开始。',
   walkTo: '步行至{place}',
   walkDistanceTo: '步行{distance}至{place}',
   walkToLift: '步行至电梯',

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../i18n/messages';
 import { attachKiosk } from '../on-demand';
-import { IdleTimer, KIOSK_IDLE_MS, watchIdle, type IdleClock } from './idle';
+import { IdleTimer, KIOSK_IDLE_MS, KIOSK_WARN_MS, watchIdle, type IdleClock } from './idle';
 
 /** A clock whose time moves only when told: `advance` runs the timers that fall due, in order; `skip` runs none. */
 class TestClock implements IdleClock {
@@ -131,7 +131,7 @@ describe('watching a kiosk page', () => {
   it('takes pointer, touch, wheel and key input anywhere in the page as someone there', () => {
     const clock = new TestClock();
     const startOver = vi.fn();
-    const watch = watchIdle(viewerRoot().root, startOver, clock);
+    const watch = watchIdle(viewerRoot().root, ENGLISH, startOver, clock);
     for (const event of [
       new Event('pointerdown', { bubbles: true }),
       new Event('pointermove', { bubbles: true }),
@@ -149,11 +149,44 @@ describe('watching a kiosk page', () => {
     watch.stop();
   });
 
+  it('warns 20 seconds before it starts over, on screen and as an alert; any input keeps the map and hides it', () => {
+    const clock = new TestClock();
+    const startOver = vi.fn();
+    const { root } = viewerRoot();
+    const watch = watchIdle(root, ENGLISH, startOver, clock);
+    const notice = () => root.querySelector<HTMLElement>('[role="alert"]');
+    clock.advance(KIOSK_IDLE_MS - KIOSK_WARN_MS - 1);
+    expect(notice()?.hidden ?? true).toBe(true);
+    clock.advance(1);
+    expect(notice()!.hidden).toBe(false);
+    expect(notice()!.classList.contains('mn-sr-only')).toBe(false);
+    expect(notice()!.textContent).toBe(
+      'Starting over for the next visitor in 20 seconds. Touch the screen or press a key to stay.',
+    );
+    // A screen reader user presses a key: the map stays, the warning goes, and the count starts again.
+    clock.advance(KIOSK_WARN_MS - 1);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(notice()!.hidden).toBe(true);
+    clock.advance(KIOSK_IDLE_MS - KIOSK_WARN_MS - 1);
+    expect(startOver).not.toHaveBeenCalled();
+    expect(notice()!.hidden).toBe(true);
+    // Nobody answers this time: the map starts over, said to screen readers only.
+    clock.advance(KIOSK_WARN_MS + 1);
+    expect(startOver).toHaveBeenCalledTimes(1);
+    expect(notice()!.hidden).toBe(false);
+    expect(notice()!.classList.contains('mn-sr-only')).toBe(true);
+    expect(notice()!.textContent).toBe('The map started over for the next visitor.');
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(notice()!.hidden).toBe(true);
+    watch.stop();
+    expect(notice()).toBeNull();
+  });
+
   it('takes focus out of the viewer before its start over, and scrolls its list to the top after', () => {
     const clock = new TestClock();
     const { root, search, list } = viewerRoot();
     let focusedDuring: Element | null = null;
-    const watch = watchIdle(root, () => (focusedDuring = document.activeElement), clock);
+    const watch = watchIdle(root, ENGLISH, () => (focusedDuring = document.activeElement), clock);
     search.focus();
     clock.advance(KIOSK_IDLE_MS);
     expect(focusedDuring).toBe(document.body);
@@ -164,7 +197,7 @@ describe('watching a kiosk page', () => {
   it('catches up a start over that fell due while the page was hidden when it shows again', () => {
     const clock = new TestClock();
     const startOver = vi.fn();
-    const watch = watchIdle(viewerRoot().root, startOver, clock);
+    const watch = watchIdle(viewerRoot().root, ENGLISH, startOver, clock);
     setHidden(true);
     clock.skip(KIOSK_IDLE_MS + 5_000);
     expect(startOver).not.toHaveBeenCalled();
@@ -178,7 +211,7 @@ describe('watching a kiosk page', () => {
     const startOver = vi.fn();
     const add = vi.spyOn(document, 'addEventListener');
     const remove = vi.spyOn(document, 'removeEventListener');
-    watchIdle(viewerRoot().root, startOver, clock).stop();
+    watchIdle(viewerRoot().root, ENGLISH, startOver, clock).stop();
     expect(remove.mock.calls.map((c) => c[0]).sort()).toEqual(add.mock.calls.map((c) => c[0]).sort());
     clock.advance(2 * KIOSK_IDLE_MS);
     expect(startOver).not.toHaveBeenCalled();
@@ -188,7 +221,7 @@ describe('watching a kiosk page', () => {
 
   it('refuses the context menu while it watches, and no longer once stopped', () => {
     const { root, list } = viewerRoot();
-    const watch = watchIdle(root, vi.fn(), new TestClock());
+    const watch = watchIdle(root, ENGLISH, vi.fn(), new TestClock());
     const menu = () => list.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     expect(menu()).toBe(false);
     watch.stop();

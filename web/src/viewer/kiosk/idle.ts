@@ -9,9 +9,19 @@
  * never finds the last one's map. While it watches, a long press opens no context menu of the browser's (whose Back or
  * Open in new tab would leave the map). Product rules: The viewer and the embed.
  */
+import { h } from '../dom';
+import type { ViewerText } from '../i18n/messages';
 
 /** How long a kiosk waits without input before it starts over: one value for every map (no setting). */
 export const KIOSK_IDLE_MS = 90_000;
+
+/**
+ * How long before the start over the visitor is warned, on screen and to a screen reader (an alert), with any touch
+ * or key keeping the map as it is: the 20 seconds WCAG's "timing adjustable" asks for. A screen reader's reading moves
+ * no pointer and presses no key the page sees, so a blind visitor listening to a route looks idle; the warning is
+ * their way to stay.
+ */
+export const KIOSK_WARN_MS = 20_000;
 
 /** The time and timers the watch uses: the page's, or a test's. */
 export interface IdleClock {
@@ -83,11 +93,30 @@ export class IdleTimer {
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'input'] as const;
 
 /**
- * Watches the page of the viewer's root `root` for input, and starts the viewer over (`startOver`) after
- * KIOSK_IDLE_MS without any. Returns the watch, to stop with the viewer.
+ * Watches the page of the viewer's root `root` for input, warns KIOSK_WARN_MS before the start over, and starts the
+ * viewer over (`startOver`) after KIOSK_IDLE_MS without any, saying so to screen readers, in `text`'s language.
+ * Returns the watch, to stop with the viewer.
  */
-export function watchIdle(root: HTMLElement, startOver: () => void, clock?: IdleClock): { stop(): void } {
+export function watchIdle(
+  root: HTMLElement,
+  text: ViewerText,
+  startOver: () => void,
+  clock?: IdleClock,
+): { stop(): void } {
   const doc = root.ownerDocument;
+  // The warning, then (read by screen readers only) that the map started over.
+  const notice = h('p', { class: 'mn-kiosk-notice', role: 'alert', hidden: true });
+  const say = (words: string, seen: boolean) => {
+    notice.classList.toggle('mn-sr-only', !seen);
+    (root.querySelector('.mn-map') ?? root).append(notice);
+    notice.hidden = false;
+    notice.textContent = words;
+  };
+  const warning = new IdleTimer(
+    KIOSK_IDLE_MS - KIOSK_WARN_MS,
+    () => say(text.t('kioskWarn', { n: KIOSK_WARN_MS / 1000 }), true),
+    clock,
+  );
   const timer = new IdleTimer(
     KIOSK_IDLE_MS,
     () => {
@@ -96,11 +125,16 @@ export function watchIdle(root: HTMLElement, startOver: () => void, clock?: Idle
       if (focused instanceof HTMLElement && root.contains(focused)) focused.blur();
       startOver();
       for (const list of root.querySelectorAll('.mn-sidebar, .mn-list-scroller')) list.scrollTop = 0;
+      say(text.t('kioskReset'), false);
     },
     clock,
   );
-  const input = () => timer.input();
-  const shown = () => !doc.hidden && timer.check();
+  const input = () => {
+    timer.input();
+    warning.input();
+    notice.hidden = true;
+  };
+  const shown = () => !doc.hidden && (warning.check(), timer.check());
   // In the capture phase, so a part that stops an event (Escape in a picker) still counts as input.
   const options = { capture: true, passive: true };
   for (const type of INPUT_EVENTS) doc.addEventListener(type, input, options);
@@ -112,6 +146,8 @@ export function watchIdle(root: HTMLElement, startOver: () => void, clock?: Idle
   return {
     stop() {
       timer.stop();
+      warning.stop();
+      notice.remove();
       for (const type of INPUT_EVENTS) doc.removeEventListener(type, input, options);
       doc.removeEventListener('visibilitychange', shown);
       root.removeEventListener('contextmenu', refuse);

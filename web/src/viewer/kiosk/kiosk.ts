@@ -16,6 +16,7 @@ export function startKiosk(
   const keyboard = attachKeyboard(root, text);
   const watch = watchIdle(
     root,
+    text,
     () => {
       keyboard.close();
       startOver();
