@@ -58,6 +58,18 @@ describe('published maps', () => {
     expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('ready');
   });
 
+  it('shows a test map’s expiry on time, before the hourly sweep has replaced its copy', async () => {
+    const copy = (expiresAt: string | null) => ({ id: 'x1', title: 'Trial', state: 0, expired: false, expiresAt });
+    const hour = 3_600_000;
+    answer(200, { ...copy(new Date(Date.now() - 1000).toISOString()), document: blankDocument() });
+    expect(await fetchPublished('https://m.example', 'x1')).toEqual({ kind: 'expired', title: 'Trial' });
+    answer(200, { ...copy(new Date(Date.now() + hour).toISOString()), document: blankDocument() });
+    expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('ready');
+    // A paid map's copy has no end.
+    answer(200, { ...copy(null), state: 1, document: blankDocument() });
+    expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('ready');
+  });
+
   it('tries a failed download again after each wait, so a blip passes unseen; not a missing map or damaged data', async () => {
     const ready = { id: 'x1', title: 'T', state: 1, expired: false, document: blankDocument() };
     const answers: (() => Response)[] = [
