@@ -262,6 +262,17 @@ describe('licences', () => {
       licenseEndsAt: null,
     });
     expect((await call<License[]>('listLicenses', null, user))[0]).toMatchObject({ ended: true });
+    // A slot bought and Go live: the answer is the map as written, no longer waiting to come back (the card's
+    // "went back to test" note goes with it), and the list says the same.
+    await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 })));
+    const live = await call<MapSummary>('setMapState', { id: map, state: 1 }, user);
+    expect(live).toMatchObject({ state: 1, lapsedFrom: null });
+    expect((await call<MapSummary[]>('listMaps', null, user))[0]).toMatchObject({ state: 1, lapsedFrom: null });
+    // Back to test: its 7 days start now, in the answer as in the list.
+    const back = await call<MapSummary>('setMapState', { id: map, state: 0 }, user);
+    const listed = (await call<MapSummary[]>('listMaps', null, user))[0]!;
+    expect(back.activeUntil).toBe(listed.activeUntil);
+    expect(Date.parse(back.activeUntil!)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
   });
 });
 

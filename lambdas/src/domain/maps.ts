@@ -452,11 +452,15 @@ export async function setMapState(
       if (map.state !== input.state && (map.state !== read.state || attempt === 3)) throw new MapStateChangedError();
     }
   }
+  // The map as the change wrote it (adapters/maps/state-update.ts): no longer waiting to come back from a lapse, and a
+  // map back in test has its 7 days from now.
   return toSummary({
     ...map,
     state: input.state,
     subscribed: input.state === MapState.LIVE || input.state === MapState.PRO,
     edited,
+    lapsedFrom: undefined,
+    ...(isTestState(input.state) && !isTestState(map.state) ? { testSince: edited } : {}),
   });
 }
 
