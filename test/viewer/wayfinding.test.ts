@@ -208,6 +208,32 @@ describe('directions on the demo map', () => {
     expect(await page.getByText('You are here: Information').count()).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  it('gives focus back to the location’s own Directions button when the panel closes, and closes it on Escape from anywhere', async () => {
+    const { page, errors } = await open('/m/demo?location=sushi-go');
+    const own = page.getByRole('dialog').getByRole('button', { name: 'Directions' });
+    await own.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('combobox', { name: 'From' });
+    await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Escape in From closes its list, then empties it, then closes the panel: focus is back in the details.
+    for (let i = 0; i < 3 && (await panel.isVisible()); i++) await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => own.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Opened from its corner control, then Escape with focus on a floor button: closed, focus on the control.
+    await page.locator('.mn-directions-toggle').click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('group', { name: 'Floors' }).getByRole('button', { name: 'First floor' }).focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await page.locator('.mn-directions-toggle').getAttribute('aria-expanded')).toBe('false');
+    await expect
+      .poll(() => page.locator('.mn-directions-toggle').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
 
 /** Puts a Mapplic fixture's floor plan in the public bucket; its address as a published map's layer file. */

@@ -52,6 +52,8 @@ class DirectionsPanelView implements DirectionsPanel {
   #asSheet = false;
   /** Step-free as the embed asked (`?stepfree=1`, an accessible kiosk): what a kiosk's start over puts back. */
   readonly #stepFreeAtStart: boolean;
+  /** What had focus when the panel opened (a location's own Directions button): where Close gives it back. */
+  #opener: HTMLElement | null = null;
 
   constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement, shapes: ShapeCentres) {
     this.#host = host;
@@ -150,10 +152,18 @@ class DirectionsPanelView implements DirectionsPanel {
     });
     this.#close.addEventListener('click', () => this.close(true));
     this.#panel.addEventListener('keydown', (e) => {
-      // Escape in a picker closes its list first (the picker stops the event); here it closes the panel.
+      // Escape in a picker closes its list first (the picker stops the event); here it closes the panel, and only it.
       if (e.key !== 'Escape') return;
       e.preventDefault();
       e.stopPropagation();
+      this.#close.click();
+    });
+    // Escape closes the panel from anywhere in the viewer (a floor button, the map), as it closes a location's
+    // details; a picker's list, a field's text, the directory's overlay and an open location take it first (they stop
+    // it, or mark it done).
+    this.#host.root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || this.#panel.hidden) return;
+      e.preventDefault();
       this.#close.click();
     });
   }
@@ -167,6 +177,12 @@ class DirectionsPanelView implements DirectionsPanel {
    * location's (../details/phone-sheets.ts).
    */
   #setOpen(open: boolean, raise = false): void {
+    if (open && this.#panel.hidden) {
+      const active = (this.#host.root.getRootNode() as Document | ShadowRoot).activeElement;
+      const root = this.#host.root;
+      this.#opener =
+        active instanceof HTMLElement && active !== this.#toggleButton && root.contains(active) ? active : null;
+    }
     this.#panel.hidden = !open;
     this.#toggleButton.setAttribute('aria-expanded', String(open));
     this.#place(raise);
@@ -223,7 +239,8 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#tellAddress();
     this.#status.textContent = '';
     this.#setOpen(false);
-    if (focus) this.#toggleButton.focus();
+    // Back where the visitor opened it (a location's Directions, its details still open), else to the control.
+    if (focus) (this.#opener?.checkVisibility?.() ? this.#opener : this.#toggleButton).focus();
   }
 
   reopen(route?: AddressRoute): void {

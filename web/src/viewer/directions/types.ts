@@ -47,7 +47,10 @@ export interface DirectionsPanel {
   open(focus: boolean): void;
   /** Opens the panel (in front of a location's sheet on a phone, where it was behind it), or closes it. */
   toggle(): void;
-  /** Closes the panel, its route gone (the address says none); `focus`: to the Directions control. */
+  /**
+   * Closes the panel, its route gone (the address says none); `focus`: back to what opened it (a location's own
+   * Directions button, still shown), else to the Directions control.
+   */
   close(focus: boolean): void;
   /**
    * Opens the panel again, in front (Forward to the entry of the directions in front of a location's sheet), showing
