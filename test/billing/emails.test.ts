@@ -141,6 +141,53 @@ describe('subscription emails', () => {
   });
 });
 
+describe('a renewal payment that fails in the payments sandbox', () => {
+  it('names the subscription, says when a retry collects it, and says why a subscription ended after the last try', async () => {
+    const user = await createUser();
+    await buyInSandbox(user, { plan: 'basic', period: 'monthly', quantity: 2 });
+    const portal = await call<{ url: string }>('createPortalLink', { returnPath: '/maps#settings/Plan' }, user);
+    const [sub] = await eventually(
+      () => call<Subscription[]>('listSubscriptions', null, user),
+      (s) => s.length === 1,
+    );
+    const act = (action: string) => press(`${new URL(portal.url).pathname}/${action}`, { subscription: sub!.id });
+    await act('renewal-fails');
+    const [failed] = await eventually(
+      () => find(user, /Your Basic payment failed/),
+      (m) => m.length > 0,
+    );
+    expect(failed!.text).toContain(`for your Basic subscription (${subscriptionLine('basic', 'monthly', 2)}).`);
+    await eventually(
+      () => call<Subscription[]>('listSubscriptions', null, user),
+      ([s]) => s!.status === 'past_due',
+    );
+    await act('retry-succeeds');
+    const [settled] = await eventually(
+      () => find(user, /Your Basic payment went through/),
+      (m) => m.length > 0,
+    );
+    expect(settled!.text).toContain('The renewal payment that failed has now been collected');
+    await eventually(
+      () => call<Subscription[]>('listSubscriptions', null, user),
+      ([s]) => s!.status === 'active',
+    );
+    // Fails again, and every retry fails: the end says why.
+    await act('renewal-fails');
+    await eventually(
+      () => call<Subscription[]>('listSubscriptions', null, user),
+      ([s]) => s!.status === 'past_due',
+    );
+    await act('retries-exhausted');
+    const [ended] = await eventually(
+      () => find(user, /Your Basic subscription has ended/),
+      (m) => m.length > 0,
+    );
+    expect(ended!.text).toContain(
+      'has ended because its renewal payment could not be collected after the last attempt',
+    );
+  });
+});
+
 describe('licence emails', () => {
   it('confirms a registration, and reminds once 14 days before the licence ends', async () => {
     const user = await createUser();

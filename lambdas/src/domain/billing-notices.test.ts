@@ -73,6 +73,28 @@ describe('the failed payment email', () => {
       /^We could not collect the payment for your map slots\./,
     );
   });
+
+  it('names the subscription when the invoice’s is known (an owner may have Basic and Professional)', async () => {
+    const { paymentFailedNotice } = await import('./billing-notices');
+    const notice = paymentFailedNotice({ currency: 'usd', amount_due: 2000 }, held('pro'));
+    expect(notice.subject).toBe('Your Professional payment failed');
+    expect(notice.paragraphs[0]).toMatch(
+      /^We could not collect the payment of \$20 for your Professional subscription \(/,
+    );
+  });
+});
+
+describe('renewalNotice, a payment collected on a retry', () => {
+  it('says the failed payment went through, not that the subscription renewed', () => {
+    for (const notice of [
+      renewalNotice(held('basic'), { attempt_count: 2 }),
+      renewalNotice({ ...held('basic'), status: 'past_due' }, {}),
+    ]) {
+      expect(notice.subject).toBe('Your Basic payment went through');
+      expect(notice.paragraphs[0]).toMatch(/^The renewal payment that failed has now been collected/);
+    }
+    expect(renewalNotice(held('basic'), { attempt_count: 1 }).subject).toBe('Your Basic subscription has renewed');
+  });
 });
 
 describe('renewalNotice, a renewal paid', () => {

@@ -110,7 +110,9 @@ export function subscriptionNotice(held: Held | null, next: Held): Notice | null
     return {
       subject: `Your ${plan} subscription has ended`,
       paragraphs: [
-        `Your subscription (${line(held)}) has ended, and you will not be charged again.`,
+        held.status === 'past_due'
+          ? `Your subscription (${line(held)}) has ended because its renewal payment could not be collected after the last attempt. You will not be charged again.`
+          : `Your subscription (${line(held)}) has ended, and you will not be charged again.`,
         'Maps that were live on its slots go back to test, unless another slot or their own license keeps them live; you get a separate email naming them. Nothing is deleted.',
         `Subscribe again at any time: ${config.appOrigin}/maps#subscribe`,
       ],
@@ -159,10 +161,14 @@ export function duplicateSubscriptionNotice(kept: Held, duplicate: Held): Notice
  * A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it, and how much it was
  * (the invoice's amount due, in cents, when in US dollars as every price is).
  */
-export const paymentFailedNotice = (invoice: { currency?: string; amount_due?: number } = {}): Notice => ({
-  subject: 'Your payment failed',
+/** A renewal payment that failed; `sub`: the subscription it was for, named when known (an owner may have two). */
+export const paymentFailedNotice = (
+  invoice: { currency?: string; amount_due?: number } = {},
+  sub: Held | null = null,
+): Notice => ({
+  subject: sub ? `Your ${PLAN_NAMES[sub.plan]} payment failed` : 'Your payment failed',
   paragraphs: [
-    `We could not collect the payment${invoice.currency === 'usd' && invoice.amount_due ? ` of ${formatUsd(invoice.amount_due)}` : ''} for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.`,
+    `We could not collect the payment${invoice.currency === 'usd' && invoice.amount_due ? ` of ${formatUsd(invoice.amount_due)}` : ''} for ${sub ? `your ${PLAN_NAMES[sub.plan]} subscription (${line(sub)})` : 'your map slots'}. Stripe will try again over the next days, and your maps stay live meanwhile.`,
     `Please check your payment method: ${planTab()}`,
     'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
   ],
@@ -171,6 +177,8 @@ export const paymentFailedNotice = (invoice: { currency?: string; amount_due?: n
 /** What a paid renewal invoice tells: its receipt, when it was made, and the periods of its lines (Unix seconds). */
 export interface RenewalInvoice {
   hosted_invoice_url?: string | null;
+  /** How many times Stripe tried to collect it: more than one after a failed attempt. */
+  attempt_count?: number;
   created?: number;
   lines?: { data?: ReadonlyArray<{ period?: { end?: number } | null }> } | null;
 }
@@ -193,10 +201,17 @@ export function renewedUntil(invoice: RenewalInvoice, held: Pick<Held, 'currentP
 export function renewalNotice(sub: Held, invoice: RenewalInvoice): Notice {
   const next = renewedUntil(invoice, sub);
   const receiptUrl = invoice.hosted_invoice_url ?? null;
+  const then = next ? ` The next renewal is on ${longDate(next)}.` : '';
+  // Paid on a retry after a failed attempt (the owner was emailed that it failed): said to be settled.
+  const settled = (invoice.attempt_count ?? 1) > 1 || sub.status === 'past_due';
   return {
-    subject: `Your ${PLAN_NAMES[sub.plan]} subscription has renewed`,
+    subject: settled
+      ? `Your ${PLAN_NAMES[sub.plan]} payment went through`
+      : `Your ${PLAN_NAMES[sub.plan]} subscription has renewed`,
     paragraphs: [
-      `Your subscription renewed: ${line(sub)}.${next ? ` The next renewal is on ${longDate(next)}.` : ''}`,
+      settled
+        ? `The renewal payment that failed has now been collected, and your subscription is in good standing: ${line(sub)}.${then}`
+        : `Your subscription renewed: ${line(sub)}.${then}`,
       receiptUrl
         ? `Your receipt: ${receiptUrl}`
         : `Your receipt is in the payment portal, from the Plan tab: ${planTab()}`,

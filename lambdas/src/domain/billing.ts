@@ -294,17 +294,23 @@ async function applySubscription(
   throw new Error(`subscription ${sub.id} kept changing while event ${event.id} was applied`);
 }
 
+/** The owner of an invoice, and the subscription it bills as we hold it (null when not known). */
+async function invoiceSubscription(a: Need<'billingTable'>, invoice: Stripe.Invoice) {
+  const uid = await uidOf(a, null, invoice.customer);
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+  const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
+  const subscriptionId = typeof ref === 'string' ? ref : ref?.id;
+  const sub = uid && subscriptionId ? await a.billingTable.subscription(uid, subscriptionId) : null;
+  return { uid, sub };
+}
+
 /**
  * A paid renewal invoice ('subscription_cycle') gets its receipt emailed (the first invoice is the started email's):
  * the receipt owed, or null.
  */
 async function renewalReceipt(a: Need<'billingTable'>, invoice: Stripe.Invoice): Promise<FollowUpWork | null> {
   if (invoice.billing_reason !== 'subscription_cycle') return null;
-  const uid = await uidOf(a, null, invoice.customer);
-  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
-  const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
-  const subscriptionId = typeof ref === 'string' ? ref : ref?.id;
-  const sub = uid && subscriptionId ? await a.billingTable.subscription(uid, subscriptionId) : null;
+  const { uid, sub } = await invoiceSubscription(a, invoice);
   if (!uid || !sub) {
     logger.warn('renewal invoice for an unknown subscription: no receipt sent', { invoice: invoice.id });
     return null;
@@ -356,8 +362,8 @@ export async function handleStripeEvent(a: StripeEventAdapters, event: Stripe.Ev
     case 'invoice.payment_failed': {
       // The email is owed with the event's record, in one transaction (ADR 047).
       const invoice = event.data.object;
-      const uid = await uidOf(a, null, invoice.customer);
-      const owed: FollowUpWork[] = uid ? [{ kind: 'notice', uid, ...paymentFailedNotice(invoice) }] : [];
+      const { uid, sub } = await invoiceSubscription(a, invoice);
+      const owed: FollowUpWork[] = uid ? [{ kind: 'notice', uid, ...paymentFailedNotice(invoice, sub) }] : [];
       return (await a.billingTable.recordEvent(event.id, event.type, owed)) ? 'applied' : 'duplicate';
     }
     case 'invoice.paid': {

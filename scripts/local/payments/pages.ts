@@ -107,6 +107,7 @@ ${s.cancelAtPeriodEnd ? `<button type="submit" formaction="/_dev/portal/${p.id}/
 <details><summary>Simulate time passing</summary><form method="post" class="row"><input type="hidden" name="subscription" value="${s.id}">
 <button type="submit" formaction="/_dev/portal/${p.id}/period-end">End billing period now</button>
 <button type="submit" formaction="/_dev/portal/${p.id}/renewal-fails">Renewal payment fails</button>
+${s.status === 'past_due' ? `<button type="submit" formaction="/_dev/portal/${p.id}/retry-succeeds">A payment retry succeeds</button>` : ''}
 <button type="submit" formaction="/_dev/portal/${p.id}/retries-exhausted">Payment retries exhausted</button></form></details></section>`;
     })
     .join('');
@@ -214,6 +215,14 @@ function portalAction(
       ctx.deliver('invoice.payment_failed', invoiceObject(sub, 'open'));
       updated();
       return { notice: 'The renewal payment failed; Stripe would now retry it over the next days.' };
+    case 'retry-succeeds': {
+      // As Stripe's retry: the same period's open invoice paid on a later attempt, and the subscription active again.
+      if (sub.status !== 'past_due') return { error: 'No payment is being retried.' };
+      sub.status = 'active';
+      ctx.deliver('invoice.paid', { ...invoiceObject(sub, 'paid'), attempt_count: 2 });
+      updated();
+      return { notice: 'A retry collected the payment; the subscription is active again.' };
+    }
     case 'retries-exhausted':
       sub.status = 'canceled';
       sub.canceledAt = nowSeconds();
