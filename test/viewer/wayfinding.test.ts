@@ -161,6 +161,20 @@ describe('directions on the demo map', () => {
     expect(errors).toEqual([]);
   });
 
+  it('gives the Step-free box a finger’s target on a phone', async () => {
+    const { page, errors } = await open('/m/demo', 'en-US');
+    await page.locator('.mn-directions-toggle').click();
+    const label = page.locator('.mn-dir-check');
+    await expect.poll(() => label.isVisible()).toBe(true);
+    expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const box = (await label.locator('input').boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(22);
+    // The whole line is the target: its words tick it too.
+    await label.getByText('Step-free route').click();
+    expect(await label.locator('input').isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('sets a suggestion’s floor apart from its name, on screen and for screen readers (“Lifts, All floors”)', async () => {
     const { page, errors } = await open('/m/demo');
     await page.getByRole('button', { name: 'Directions', exact: true }).click();

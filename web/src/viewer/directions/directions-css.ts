@@ -39,6 +39,8 @@ export const DIRECTIONS_CSS = `
 .mn-dir-sheet{position:absolute;left:0;right:0;bottom:0;z-index:5;width:auto;max-height:38%;padding:8px 12px;border-radius:14px 14px 0 0;box-shadow:0 -8px 28px rgba(16,24,40,.2)}
 .mn-narrow .mn-dir-routed .mn-dir-form{display:none}
 .mn-narrow .mn-dir-routed .mn-dir-change{display:inline-block;margin-top:4px}
+.mn-narrow .mn-dir-check{min-height:44px;font-size:15px}
+.mn-narrow .mn-dir-check input{width:22px;height:22px;margin:0}
 .mn-compact .mn-dir-sheet{height:38%;max-height:none}
 .mn-compact .mn-map:has(>.mn-dir-sheet)>.mn-bottom-left,.mn-compact .mn-map:has(>.mn-dir-sheet)>.mn-bottom-right{bottom:calc(38% + 8px)}
 @media (prefers-reduced-motion:reduce){.mn-route-pulse{animation:none}}
