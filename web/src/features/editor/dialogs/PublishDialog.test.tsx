@@ -16,6 +16,7 @@ import {
   renderEditorPart,
   type HarnessOptions,
 } from '../editor.fixtures';
+import { shortDate } from '../../maps/map-format';
 import { PublishDialog } from './PublishDialog';
 import { RECHECK_MS } from './release-action';
 
@@ -136,6 +137,18 @@ describe('PublishDialog', () => {
     );
     expect(release().querySelector('.publish-release__status')!.textContent).toMatch(/^Published\. Visitors see/);
     expect(within(release()).getByRole('button', { name: 'No changes to publish' })).toBeTruthy();
+  });
+
+  it('says until when a test map is public as it publishes it', async () => {
+    const activeUntil = '2026-12-10T16:53:03.000Z';
+    routeCalls(mockCall, { publishMap: () => ({ map: { ...live, activeUntil }, history: [] }) });
+    renderDialog({ activeUntil });
+    fireEvent.click(await publishButton());
+    await waitFor(() =>
+      expect(within(release()).getByRole('status').textContent).toBe(
+        `Published: the map is public now, at its address and on every site that embeds it. As a test map it stays public until ${shortDate(activeUntil)}.`,
+      ),
+    );
   });
 
   it('keeps keyboard focus in the dialog after publishing, so Escape still closes it', async () => {

@@ -300,9 +300,11 @@ function ReleaseSection() {
             !busy &&
             void act(
               () => call('publishMap', { id: mapId, version: review.version }),
-              map.publishedVersion === null
+              (map.publishedVersion === null
                 ? 'Published: the map is public now, at its address and on every site that embeds it.'
-                : 'Published: visitors see your changes now, at the map’s address and on every site that embeds it.',
+                : 'Published: visitors see your changes now, at the map’s address and on every site that embeds it.') +
+                // A test map's end, said where it goes public (its 7 days run from when it became a test map).
+                (map.activeUntil ? ` As a test map it stays public until ${shortDate(map.activeUntil)}.` : ''),
               (m) => m.publishedVersion === review.version,
             )
           }
