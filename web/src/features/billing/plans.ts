@@ -90,6 +90,6 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Can I get a refund?',
     answer:
-      'Subscriptions are not refunded once active. You can try everything without subscribing: build and test your maps for free, and subscribe only when you need to go live.',
+      'Subscriptions are not refunded once active. You can try everything without subscribing: build and test your maps for free, and subscribe only when you need to go live. A second subscription of a plan you already have, bought by mistake, is cancelled at once and what it charged is credited, or refunded on request.',
   },
 ];

@@ -46,7 +46,8 @@ const sections: LegalSection[] = [
           Plans are priced per map, monthly or annually, as shown on the <Link to="/pricing">pricing page</Link>.
           Subscriptions renew automatically at the end of each billing period until cancelled. When you cancel, the
           subscription stays active until the end of the paid period and is not charged again. Subscriptions are not
-          refunded once active.
+          refunded once active, except a second subscription of a plan the account already has: it is cancelled at once,
+          and what it charged is credited to the account, or refunded on request.
         </p>
         {LICENSE_STORY.map((sentence) => (
           <p key={sentence}>{sentence}</p>
