@@ -75,7 +75,7 @@ describe('landing page', () => {
     renderRoutes('/', { session: signedOut });
     const feature = (await screen.findByRole('heading', { level: 3, name: 'Version history' })).parentElement!;
     expect(feature.textContent).toContain(
-      'Every save is a version: the newest 50 are kept, then one a day for 30 days, and the ones you name or publish for good. Restore any of them in a click.',
+      'Every save is a version: the newest 50 are kept, then one an hour for a day and one a day for 30 days, and the ones you name or publish for good. Restore any of them in a click.',
     );
     expect(feature.textContent).not.toContain('Every save is kept');
   });

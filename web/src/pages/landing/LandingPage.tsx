@@ -89,7 +89,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
   {
     icon: <HistoryIcon />,
     title: 'Version history',
-    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, then one a day for ${HISTORY_DAILY_DAYS} days, and the ones you name or publish for good. Restore any of them in a click.`,
+    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, then one an hour for a day and one a day for ${HISTORY_DAILY_DAYS} days, and the ones you name or publish for good. Restore any of them in a click.`,
   },
   {
     icon: <RouteIcon />,
