@@ -1,6 +1,7 @@
 /**
  * HTML character references (`&amp;`, `&#8217;`, `&#x2019;`, `&eacute;`) decoded as the HTML parser does, without a
- * DOM: for the Mapplic import's plain-text fields and the viewer's search over descriptions.
+ * DOM: for the Mapplic import's plain-text fields (it also runs in Node). The viewer's search reads references with
+ * the page's HTML parser instead (web/src/map-core/text-search.ts), which knows every name.
  */
 
 /** Latin-1's named characters, U+00A0 to U+00FF in order. */
