@@ -14,6 +14,7 @@ import { config } from '../../lib/config';
 import { cancellationReasons, retryOnConflict } from '../aws-errors';
 import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import { expiryKeys, type MapItem } from './map-items';
+import type { TransactItem } from './slot-updates';
 import { countingUpdate } from './state-update';
 
 const table = () => config.tableName;
@@ -22,6 +23,28 @@ const DUE_SK = TABLE_INDEXES.byDue.sk;
 
 /** The slot counters' condition that a plan is still over capacity (a plan with no capacity left is over while used). */
 const OVER = '(#u > #cap OR (attribute_exists(#u) AND attribute_not_exists(#cap) AND #u > :zero))';
+
+/**
+ * A map's move off its plan in one transaction: its own item's update, its owner's slot counters', and the follow-ups
+ * it owes. 'done', or whose condition refused it: 'map' (it moved meanwhile), 'slots' (the counters' condition).
+ */
+async function moveOffPlan(
+  mapUpdate: TransactItem,
+  slotsUpdate: TransactItem,
+  owed: readonly FollowUpWork[],
+  at: string,
+): Promise<'done' | 'map' | 'slots'> {
+  const items = [mapUpdate, slotsUpdate, ...owed.map((work) => followUpPut(work, new Date(at)))];
+  try {
+    await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+    return 'done';
+  } catch (err) {
+    const reasons = cancellationReasons(err);
+    if (reasons?.[1] === 'ConditionalCheckFailed') return 'slots';
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'map';
+    throw err;
+  }
+}
 
 /**
  * Sends a paid map back to test because its owner's slots of that plan ran out, if (and only if) the plan is
@@ -42,65 +65,53 @@ export async function lapse(
   const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
   // A Professional map's analytics stop counting here: its period closes in the same write (ADR 074).
   const counting = countingUpdate(map, MapState.TEST, at);
-  try {
-    await retryOnConflict(() =>
-      dynamo.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.map(map.id),
-                // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
-                UpdateExpression: `SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk, ${counting.set}`,
-                // A Basic map that got its own licence meanwhile holds no slot any more: it stays.
-                ConditionExpression: `attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)${
-                  map.state === MapState.LIVE ? ' AND attribute_not_exists(#le)' : ''
-                } AND ${counting.condition}`,
-                ExpressionAttributeNames: {
-                  '#s': 'state',
-                  '#sub': 'subscribed',
-                  ...(map.state === MapState.LIVE ? { '#le': 'licenseEndsAt' } : {}),
-                  '#lf': 'lapsedFrom',
-                  '#ts': 'testSince',
-                  '#d': 'deleting',
-                  '#dpk': DUE_PK,
-                  '#dsk': DUE_SK,
-                  ...counting.names,
-                },
-                ExpressionAttributeValues: {
-                  ...counting.values,
-                  ':test': MapState.TEST,
-                  ':false': false,
-                  ':from': map.state,
-                  ':at': at,
-                  ':dpk': expiryKeys(map.id, at)[DUE_PK],
-                  ':dsk': expiryKeys(map.id, at)[DUE_SK],
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.userSlots(map.uid),
-                UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
-                ConditionExpression: OVER,
-                ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-              },
-            },
-            ...owed.map((work) => followUpPut(work, new Date(at))),
-          ],
-        }),
-      ),
-    );
-    return 'lapsed';
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'not-over';
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'map-changed';
-    throw err;
-  }
+  const outcome = await moveOffPlan(
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.map(map.id),
+        // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
+        UpdateExpression: `SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk, ${counting.set}`,
+        // A Basic map that got its own licence meanwhile holds no slot any more: it stays.
+        ConditionExpression: `attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)${
+          map.state === MapState.LIVE ? ' AND attribute_not_exists(#le)' : ''
+        } AND ${counting.condition}`,
+        ExpressionAttributeNames: {
+          '#s': 'state',
+          '#sub': 'subscribed',
+          ...(map.state === MapState.LIVE ? { '#le': 'licenseEndsAt' } : {}),
+          '#lf': 'lapsedFrom',
+          '#ts': 'testSince',
+          '#d': 'deleting',
+          '#dpk': DUE_PK,
+          '#dsk': DUE_SK,
+          ...counting.names,
+        },
+        ExpressionAttributeValues: {
+          ...counting.values,
+          ':test': MapState.TEST,
+          ':false': false,
+          ':from': map.state,
+          ':at': at,
+          ':dpk': expiryKeys(map.id, at)[DUE_PK],
+          ':dsk': expiryKeys(map.id, at)[DUE_SK],
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.userSlots(map.uid),
+        UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
+        ConditionExpression: OVER,
+        ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+    owed,
+    at,
+  );
+  return outcome === 'done' ? 'lapsed' : outcome === 'slots' ? 'not-over' : 'map-changed';
 }
 
 /**
@@ -125,57 +136,45 @@ export async function lapseToBasic(
         condition: ' AND attribute_exists(#bcap) AND ((attribute_not_exists(#bu) AND #bcap > :zero) OR #bu < #bcap)',
         names: { '#bu': 'basicUsed', '#bcap': 'basicCapacity' },
       };
-  try {
-    await retryOnConflict(() =>
-      dynamo.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.map(map.id),
-                // Its promotion time is kept: it has been live since then, on one plan or the other.
-                UpdateExpression: `SET #s = :live, #sub = :true, ${counting.set}`,
-                // The licence read decides whether it takes a Basic slot: it must not have started or ended meanwhile.
-                ConditionExpression: `attribute_exists(pk) AND #s = :pro AND attribute_not_exists(#d) AND ${
-                  onLicense ? '#le = :le' : 'attribute_not_exists(#le)'
-                } AND ${counting.condition}`,
-                ExpressionAttributeNames: {
-                  '#s': 'state',
-                  '#sub': 'subscribed',
-                  '#d': 'deleting',
-                  '#le': 'licenseEndsAt',
-                  ...counting.names,
-                },
-                ExpressionAttributeValues: {
-                  ...counting.values,
-                  ':live': MapState.LIVE,
-                  ':pro': MapState.PRO,
-                  ':true': true,
-                  ...(onLicense ? { ':le': map.licenseEndsAt } : {}),
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.userSlots(map.uid),
-                UpdateExpression: `SET #u = #u - :one${basic?.set ?? ''}`,
-                ConditionExpression: `${OVER}${basic?.condition ?? ''}`,
-                ExpressionAttributeNames: { '#u': 'proUsed', '#cap': 'proCapacity', ...basic?.names },
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-              },
-            },
-            ...owed.map((work) => followUpPut(work, new Date(at))),
-          ],
-        }),
-      ),
-    );
-    return 'moved';
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'no-room';
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'map-changed';
-    throw err;
-  }
+  const outcome = await moveOffPlan(
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.map(map.id),
+        // Its promotion time is kept: it has been live since then, on one plan or the other.
+        UpdateExpression: `SET #s = :live, #sub = :true, ${counting.set}`,
+        // The licence read decides whether it takes a Basic slot: it must not have started or ended meanwhile.
+        ConditionExpression: `attribute_exists(pk) AND #s = :pro AND attribute_not_exists(#d) AND ${
+          onLicense ? '#le = :le' : 'attribute_not_exists(#le)'
+        } AND ${counting.condition}`,
+        ExpressionAttributeNames: {
+          '#s': 'state',
+          '#sub': 'subscribed',
+          '#d': 'deleting',
+          '#le': 'licenseEndsAt',
+          ...counting.names,
+        },
+        ExpressionAttributeValues: {
+          ...counting.values,
+          ':live': MapState.LIVE,
+          ':pro': MapState.PRO,
+          ':true': true,
+          ...(onLicense ? { ':le': map.licenseEndsAt } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.userSlots(map.uid),
+        UpdateExpression: `SET #u = #u - :one${basic?.set ?? ''}`,
+        ConditionExpression: `${OVER}${basic?.condition ?? ''}`,
+        ExpressionAttributeNames: { '#u': 'proUsed', '#cap': 'proCapacity', ...basic?.names },
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+    owed,
+    at,
+  );
+  return outcome === 'done' ? 'moved' : outcome === 'slots' ? 'no-room' : 'map-changed';
 }
