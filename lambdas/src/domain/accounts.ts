@@ -25,7 +25,7 @@ import { userPool } from '../adapters/user-pool';
 import { followUps } from '../adapters/follow-ups';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import type { Notice } from './billing-notices';
+import type { Notice } from './billing/billing-notices';
 import * as billing from './services/billing';
 import { isWholeImage } from './files/image-structure';
 import type { Actor } from './maps';

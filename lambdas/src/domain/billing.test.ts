@@ -11,7 +11,7 @@ import type { MapItem } from '../adapters/maps/map-table';
 import type { LicenseItem } from '../adapters/billing/billing-table';
 import { deleteStripeCustomer, LAPSE_SUMMARY_GRACE_MS, reconcileSlots, remindEndingLicenses } from './billing';
 import type { SlotAdapters } from './billing-adapters';
-import { lapsedAt, lapseSummaryNotice, type Notice } from './billing-notices';
+import { lapsedAt, lapseSummaryNotice, type Notice } from './billing/billing-notices';
 
 const CREATED = '2026-10-01T10:00:00.000Z';
 

@@ -33,11 +33,11 @@ import {
   paymentFailedNotice,
   renewalNotice,
   subscriptionNotice,
-} from './billing-notices';
+} from './billing/billing-notices';
 import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
-import { reconcileSlots } from './slot-lapses';
+import { reconcileSlots } from './billing/slot-lapses';
 
-export { LAPSE_SUMMARY_GRACE_MS, reconcileSlots, restoreLapsedMaps } from './slot-lapses';
+export { LAPSE_SUMMARY_GRACE_MS, reconcileSlots, restoreLapsedMaps } from './billing/slot-lapses';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {

@@ -9,7 +9,7 @@ import * as objects from '../../adapters/maps/map-objects';
 import * as mapTable from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
-import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing-notices';
+import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing/billing-notices';
 import type { FollowUpWorkers } from '../follow-ups';
 import { dropUnmadeDocument } from '../save-outcomes';
 import { finishOwedDeletion } from '../map-deletion';

@@ -12,7 +12,7 @@ import type { SubscriptionItem } from '../../adapters/billing/billing-table';
 import type { FollowUpWork } from '../../adapters/follow-ups';
 import { logger } from '../../lib/logger';
 import type { Need } from '../billing-adapters';
-import { duplicateSubscriptionNotice } from '../billing-notices';
+import { duplicateSubscriptionNotice } from '../billing/billing-notices';
 
 type Next = Omit<SubscriptionItem, 'revision'>;
 

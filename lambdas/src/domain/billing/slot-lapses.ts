@@ -7,11 +7,11 @@
 import { MapState } from '@mapnest/shared/constants';
 import type { RestoreLapsedResult } from '@mapnest/shared/billing';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
-import { logger } from '../lib/logger';
-import type { MapItem } from '../adapters/maps/map-table';
-import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
-import type { Actor } from './maps';
-import type { Need, SlotAdapters } from './billing-adapters';
+import { logger } from '../../lib/logger';
+import type { MapItem } from '../../adapters/maps/map-table';
+import { MapVersionConflictError, SlotLimitError } from '../../lib/errors';
+import type { Actor } from '../maps';
+import type { Need, SlotAdapters } from '../billing-adapters';
 
 /** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
 export async function restoreLapsedMaps(a: Need<'mapTable'>, actor: Actor): Promise<RestoreLapsedResult> {

@@ -10,9 +10,9 @@ import { formatUsd, holdsSlots } from '@mapnest/shared/billing';
 import { isTestState } from '@mapnest/shared/maps';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
-import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
-import type { MapItem } from '../adapters/maps/map-table';
-import { config } from '../lib/config';
+import type { LicenseItem, SubscriptionItem } from '../../adapters/billing/billing-table';
+import type { MapItem } from '../../adapters/maps/map-table';
+import { config } from '../../lib/config';
 
 /** An email before it is addressed: its subject and its paragraphs (plain text; links as URLs). */
 export interface Notice {
