@@ -151,40 +151,35 @@ describe('a renewal payment that fails in the payments sandbox', () => {
       (s) => s.length === 1,
     );
     const act = (action: string) => press(`${new URL(portal.url).pathname}/${action}`, { subscription: sub!.id });
+    /** The first email whose subject matches, once it has come. */
+    const mailed = async (subject: RegExp) =>
+      (
+        await eventually(
+          () => find(user, subject),
+          (m) => m.length > 0,
+        )
+      )[0]!;
+    /** Once the subscription's status, as the app has it, is `status`. */
+    const statusIs = (status: string) =>
+      eventually(
+        () => call<Subscription[]>('listSubscriptions', null, user),
+        ([s]) => s!.status === status,
+      );
     await act('renewal-fails');
-    const [failed] = await eventually(
-      () => find(user, /Your Basic payment failed/),
-      (m) => m.length > 0,
-    );
-    expect(failed!.text).toContain(`for your Basic subscription (${subscriptionLine('basic', 'monthly', 2)}).`);
-    await eventually(
-      () => call<Subscription[]>('listSubscriptions', null, user),
-      ([s]) => s!.status === 'past_due',
-    );
+    const failed = await mailed(/Your Basic payment failed/);
+    expect(failed.text).toContain(`for your Basic subscription (${subscriptionLine('basic', 'monthly', 2)}).`);
+    await statusIs('past_due');
     await act('retry-succeeds');
-    const [settled] = await eventually(
-      () => find(user, /Your Basic payment went through/),
-      (m) => m.length > 0,
+    expect((await mailed(/Your Basic payment went through/)).text).toContain(
+      'The renewal payment that failed has now been collected',
     );
-    expect(settled!.text).toContain('The renewal payment that failed has now been collected');
-    await eventually(
-      () => call<Subscription[]>('listSubscriptions', null, user),
-      ([s]) => s!.status === 'active',
-    );
+    await statusIs('active');
     // Fails again, and every retry fails: the end says why.
     await act('renewal-fails');
-    await eventually(
-      () => call<Subscription[]>('listSubscriptions', null, user),
-      ([s]) => s!.status === 'past_due',
-    );
+    await statusIs('past_due');
     await act('retries-exhausted');
-    const [ended] = await eventually(
-      () => find(user, /Your Basic subscription has ended/),
-      (m) => m.length > 0,
-    );
-    expect(ended!.text).toContain(
-      'has ended because its renewal payment could not be collected after the last attempt',
-    );
+    const ended = await mailed(/Your Basic subscription has ended/);
+    expect(ended.text).toContain('has ended because its renewal payment could not be collected after the last attempt');
   });
 });
 
