@@ -136,6 +136,29 @@ export class FloorSwitcher implements MapControl {
     else b.querySelector('.mn-sr-only')?.remove();
   }
 
+  /**
+   * While a search or filter is set (`mask`: which `locations` match), a floor with matches shows how many, so a
+   * visitor whose matches are all upstairs sees where to go; said after the floor's name ("Level 1, 3 found"). A
+   * location on every floor counts on each. Null takes the counts off.
+   */
+  setFound(mask: Uint8Array | null, locations: ViewerModel['locations']): void {
+    const found = new Map<string | null, number>();
+    if (mask) locations.forEach((l, i) => mask[i] && found.set(l.layer, (found.get(l.layer) ?? 0) + 1));
+    for (const [id, b] of this.#buttons) {
+      b.querySelector('.mn-floor-n')?.remove();
+      const n = (found.get(id) ?? 0) + (found.get(null) ?? 0);
+      if (n)
+        b.append(
+          h(
+            'span',
+            { class: 'mn-floor-n' },
+            h('span', { 'aria-hidden': 'true' }, String(n)),
+            h('span', { class: 'mn-sr-only' }, `, ${this.text.count('foundCount', n)}`),
+          ),
+        );
+    }
+  }
+
   remove(): void {
     this.#resize.disconnect();
     this.el.remove();

@@ -163,6 +163,7 @@ export class Viewer implements MapViewerInstance {
       emit: this.#emit,
       masked: (mask, active) => {
         this.#stage.setFilter(mask, active);
+        this.#controls.floors?.setFound(active ? mask : null, this.model.locations);
         this.#updateInView();
       },
       filled: () => this.#firstFill?.filled(),
