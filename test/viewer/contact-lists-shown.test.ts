@@ -2,7 +2,7 @@
  * A location's Hours, Phone and Email buttons on a phone: the list a button opens is shown, not left under the bottom
  * edge of the sheet's short scroll box, where a visitor who taps Hours sees nothing change
  * (`showInScrollBox`, web/src/viewer/details/details.ts). The demo's Harrow & Finch has a long description, a phone
- * number and opening hours.
+ * number and opening hours. Each list is named by its button, for screen readers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -56,6 +56,8 @@ describe('a phone sheet’s contact buttons', () => {
       for (const name of ['Hours', 'Phone']) {
         await sheet.getByRole('button', { name, exact: true }).tap();
         await expect.poll(() => listOverflow(page), { interval: 100 }).toBeLessThanOrEqual(1);
+        // The list is named by its button: a screen reader entering it hears what it lists.
+        expect(await sheet.getByRole('list', { name, exact: true }).count()).toBe(1);
       }
       expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
       await context.close();

@@ -62,9 +62,10 @@ class ContactDetails {
       btn.setAttribute('aria-expanded', String(open));
       this.extra.hidden = !open;
       this.extra.replaceChildren(
+        // Named by its button ("Hours"): a screen reader entering the list hears what it lists.
         h(
           'ul',
-          null,
+          { 'aria-label': label },
           items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
         ),
       );
