@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { licenseEndsAt, type License, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
-import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
+import { call, createUser, eventually, rawCall, type TestUser } from '../helpers/stack';
+import { deliver, event, mailTo, nowSeconds, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const stateOf = async (user: TestUser, id: string) =>
@@ -75,12 +75,20 @@ describe('licensed maps are counted apart from subscription slots', () => {
     await deliver(event('customer.subscription.deleted', { ...pro, status: 'canceled' }, { created: t + 1 }));
     const states = await Promise.all([licensed, onSlot, third].map((id) => stateOf(user, id)));
     // The newest first: the third takes the free Basic slot; the licensed one lives on its licence; the oldest, with
-    // no slot left, goes back to test.
+    // no slot left, goes back to test. Each says which plan it lost (its card: "Moved to Basic when…").
     expect(states.map((m) => [m.title, m.state, m.lapsedFrom])).toEqual([
-      ['Licensed Pro', 1, null],
+      ['Licensed Pro', 1, 3],
       ['Pro on a slot', 0, 3],
-      ['Third Pro', 1, null],
+      ['Third Pro', 1, 3],
     ]);
+    // One email names them all: the map back in test, and the two on Basic now without directions and analytics.
+    const summary = await eventually(
+      () => mailTo(user.email),
+      (mails) => mails.some((m) => m.subject.startsWith('A map went back to test')),
+    );
+    const text = summary.find((m) => m.subject.startsWith('A map went back to test'))!.text;
+    expect(text).toContain('this map went back to test: "Pro on a slot".');
+    expect(text).toMatch(/"(Licensed Pro|Third Pro)", "(Licensed Pro|Third Pro)" moved to Basic instead\./);
     expect(await slots(user)).toMatchObject({
       proUsed: 0,
       basicUsed: 1,
@@ -88,6 +96,14 @@ describe('licensed maps are counted apart from subscription slots', () => {
       basicLicensed: 1,
       testMaps: 1,
     });
+    // Made Pro again when a Professional slot is free: the mark goes with the owner's change.
+    await deliver(
+      event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1, plan: 'pro' }), {
+        created: t + 2,
+      }),
+    );
+    expect((await setState(user, third, 3)).status).toBe(200);
+    expect((await stateOf(user, third)).lapsedFrom).toBeNull();
   });
 
   it('frees the subscription slot of a live map that gets its own licence', async () => {

@@ -11,7 +11,7 @@ import type { MapItem } from '../adapters/maps/map-table';
 import type { LicenseItem } from '../adapters/billing/billing-table';
 import { deleteStripeCustomer, LAPSE_SUMMARY_GRACE_MS, reconcileSlots, remindEndingLicenses } from './billing';
 import type { SlotAdapters } from './billing-adapters';
-import { lapsedAt, lapseSummaryNotice, type Notice } from './billing/billing-notices';
+import { lapsedAt, lapseSummaryOf, type Notice } from './billing/billing-notices';
 
 const CREATED = '2026-10-01T10:00:00.000Z';
 
@@ -88,12 +88,12 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }, 
         }
         return 'lapsed';
       },
-      lapseToBasic: async (map: MapItem, _at: string, owed: readonly FollowUpWork[] = []) => {
+      lapseToBasic: async (map: MapItem, at: string, owed: readonly FollowUpWork[] = []) => {
         const held = items.get(map.id);
         if (!held || held.state !== MapState.PRO || held.licenseEndsAt !== map.licenseEndsAt) return 'map-changed';
         const c = counters();
         if (c.proUsed <= c.proCapacity || (!held.licenseEndsAt && c.basicUsed >= c.basicCapacity)) return 'no-room';
-        items.set(map.id, { ...held, state: MapState.LIVE });
+        items.set(map.id, { ...held, state: MapState.LIVE, lapsedFrom: MapState.PRO, movedToBasicAt: at });
         for (const work of owed) {
           kept.push(work);
           if (work.kind === 'publish') published.push(work.mapId);
@@ -113,9 +113,8 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }, 
         const summary = held.find((h) => h.id === id)!;
         summary.state = 'released';
         if (summary.work.kind !== 'lapse-summary') throw new Error('not a summary');
-        const lapsed = lapsedAt([...items.values()], summary.work.at);
-        if (lapsed.length > 0)
-          notices.push({ uid: summary.work.uid, notice: lapseSummaryNotice(lapsed, summary.work.why) });
+        const notice = lapseSummaryOf([...items.values()], summary.work.why, summary.work.at);
+        if (notice) notices.push({ uid: summary.work.uid, notice });
         return true;
       },
       done: async (id: string) => {
@@ -244,9 +243,34 @@ describe('reconcileSlots', () => {
     expect(slots.counters()).toMatchObject({ basicUsed: 2, proUsed: 0 });
     // Each move owes the map's public copy (its directions and analytics end with Professional).
     expect(slots.published.sort()).toEqual(['licensed', 'no-room', 'on-slot']);
-    expect(slots.notices.map((n) => n.notice.paragraphs[0])).toEqual([
+    // One email names both: the map that went back to test, and the two that moved to Basic.
+    expect(slots.notices.map((n) => n.notice.subject)).toEqual(['A map went back to test']);
+    expect(slots.notices[0]!.notice.paragraphs).toEqual([
       'Your Professional map slots ended, so this map went back to test: "Map no-room".',
+      expect.stringMatching(/^Nothing was deleted\./),
+      expect.stringMatching(/^Buy slots and bring it back/),
+      '"Map licensed", "Map on-slot" moved to Basic instead.',
+      "They stay live on your website on their own license or a Basic slot, without Professional's directions and analytics.",
+      expect.stringMatching(
+        /^Make them Pro again from their cards once you have a free Professional slot: http.*\/maps$/,
+      ),
     ]);
+  });
+
+  it('tells the owner which Professional maps moved to Basic, when none went back to test', async () => {
+    const slots = memorySlots([paidMap('kept', MapState.PRO, '2026-10-09T00:00:00Z')], { basic: 1, pro: 0 });
+    expect(await reconcileSlots(slots.adapters, 'owner', 'ended')).toEqual([]);
+    expect(slots.items.get('kept')).toMatchObject({ state: MapState.LIVE, lapsedFrom: MapState.PRO });
+    expect(slots.held.map((h) => h.state)).toEqual(['released']);
+    expect(slots.notices.map((n) => n.notice.subject)).toEqual(['A map moved to Basic']);
+    expect(slots.notices[0]!.notice.paragraphs.slice(0, 2)).toEqual([
+      'Your Professional map slots ended, so this map moved to Basic: "Map kept".',
+      "It stays live on your website on its own license or a Basic slot, without Professional's directions and analytics. Nothing was deleted.",
+    ]);
+    // Made Pro again (or moved on) before the summary went: it names nothing, and nothing is sent.
+    slots.items.set('kept', { ...slots.items.get('kept')!, state: MapState.PRO, lapsedFrom: undefined });
+    const summary = slots.held[0]!.work as Extract<FollowUpWork, { kind: 'lapse-summary' }>;
+    expect(lapseSummaryOf([...slots.items.values()], 'ended', summary.at)).toBeNull();
   });
 
   it('moves no Professional map to Basic while Professional still has room for it', async () => {

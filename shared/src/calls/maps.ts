@@ -185,7 +185,9 @@ export interface MapSummary {
   previewUrl: string | null;
   /**
    * Set when the map went back to test because its owner's slots of this state's plan ran out (quantity lowered,
-   * subscription ended, licence ended): the state it had, so one click can bring it back once a slot is free.
+   * subscription ended, licence ended): the state it had, so one click can bring it back once a slot is free. On a live
+   * map, 3: it was Professional and moved to Basic instead (its own licence or a free Basic slot kept it live); Make
+   * Pro brings it back. Any change of state by its owner clears it.
    */
   lapsedFrom: 1 | 3 | null;
   /** When the map's registered marketplace licence ends, if it has one that has not ended. */

@@ -26,8 +26,13 @@ export interface MapItem {
   testSince?: string;
   /** When the map last moved into a paid state: slots running out send the most recently promoted maps back first. */
   promotedAt?: string;
-  /** The paid state a map had before its owner's slots ran out (see MapSummary.lapsedFrom). */
+  /**
+   * The paid state a map had before its owner's slots ran out (see MapSummary.lapsedFrom): a test map's, or a live
+   * map's that was Professional (moved to Basic, `movedToBasicAt`).
+   */
   lapsedFrom?: 1 | 3;
+  /** When a Professional map whose slots ran out moved to Basic instead of test (its owner's summary names it). */
+  movedToBasicAt?: string;
   /** End of the marketplace licence registered on this map, while it runs. */
   licenseEndsAt?: string;
   /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */

@@ -141,8 +141,9 @@ export async function lapseToBasic(
       Update: {
         TableName: table(),
         Key: keys.map(map.id),
-        // Its promotion time is kept: it has been live since then, on one plan or the other.
-        UpdateExpression: `SET #s = :live, #sub = :true, ${counting.set}`,
+        // Its promotion time is kept: it has been live since then, on one plan or the other. The plan it lost, and
+        // when, name it in its owner's summary and on its card until the owner changes its state.
+        UpdateExpression: `SET #s = :live, #sub = :true, #lf = :pro, #mb = :at, ${counting.set}`,
         // The licence read decides whether it takes a Basic slot: it must not have started or ended meanwhile.
         ConditionExpression: `attribute_exists(pk) AND #s = :pro AND attribute_not_exists(#d) AND ${
           onLicense ? '#le = :le' : 'attribute_not_exists(#le)'
@@ -152,6 +153,8 @@ export async function lapseToBasic(
           '#sub': 'subscribed',
           '#d': 'deleting',
           '#le': 'licenseEndsAt',
+          '#lf': 'lapsedFrom',
+          '#mb': 'movedToBasicAt',
           ...counting.names,
         },
         ExpressionAttributeValues: {
@@ -159,6 +162,7 @@ export async function lapseToBasic(
           ':live': MapState.LIVE,
           ':pro': MapState.PRO,
           ':true': true,
+          ':at': at,
           ...(onLicense ? { ':le': map.licenseEndsAt } : {}),
         },
       },

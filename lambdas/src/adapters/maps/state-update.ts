@@ -37,7 +37,7 @@ export function stateUpdate(
   // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
   const counting = countingUpdate(map, state, opts.edited);
   const sets = ['#s = :s', '#sub = :sub', '#e = :e', counting.set];
-  const removes = ['#lf'];
+  const removes = ['#lf', '#mb'];
   const values: Record<string, unknown> = {
     ':s': state,
     ':sub': slotPlanOf(state) !== null,
@@ -90,6 +90,7 @@ export function stateUpdate(
         '#d': 'deleting',
         '#le': 'licenseEndsAt',
         '#lf': 'lapsedFrom',
+        '#mb': 'movedToBasicAt',
         ...counting.names,
         ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
         ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),

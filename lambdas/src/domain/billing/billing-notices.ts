@@ -9,7 +9,13 @@
 import { formatUsd, holdsSlots } from '@mapnest/shared/billing';
 import { isTestState } from '@mapnest/shared/maps';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
-import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import {
+  LICENSE_BASIC_MONTHS,
+  MapState,
+  PAYMENT_RETURN_PATH,
+  PLAN_NAMES,
+  TEST_MAP_ACTIVE_DAYS,
+} from '@mapnest/shared/constants';
 import type { LicenseItem, SubscriptionItem } from '../../adapters/billing/billing-table';
 import type { MapItem } from '../../adapters/maps/map-table';
 import { config } from '../../lib/config';
@@ -65,18 +71,54 @@ function visibilityText(maps: readonly LapsedMap[]): string {
   return `Nothing was deleted. ${titles(shown)} ${stay} visible on your website ${days} ${titles(hidden)} ${why}`;
 }
 
+/** The owner's Professional maps that moved to Basic at `at` (reconcileSlots) and are there still. */
+export const movedToBasicAt = <M extends Pick<MapItem, 'lapsedFrom' | 'movedToBasicAt' | 'state'>>(
+  maps: readonly M[],
+  at: string,
+) => maps.filter((m) => m.lapsedFrom === MapState.PRO && m.movedToBasicAt === at && m.state === MapState.LIVE);
+
+/**
+ * What the owner is told when maps left a plan because their slots `why` ('ran out', 'ended', …), from their maps as
+ * they are when it is sent: those that went back to test at `at` and are test maps still, and the Professional ones
+ * that moved to Basic at `at` and are there still. Null when none are (nothing is sent).
+ */
+export function lapseSummaryOf(maps: readonly MapItem[], why: string, at: string): Notice | null {
+  const lapsed = lapsedAt(maps, at);
+  const moved = movedToBasicAt(maps, at);
+  if (lapsed.length === 0 && moved.length === 0) return null;
+  return lapseSummaryNotice(lapsed, why, moved);
+}
+
 /**
  * What the owner is told when maps went back to test because their slots `why` ('ran out', 'ended', …): `maps` as
- * they are after the lapse (`lapsedFrom`: the plan they had).
+ * they are after the lapse (`lapsedFrom`: the plan they had); and `moved`, Professional maps that moved to Basic
+ * instead (their own licence or a free Basic slot keeps them live, without Professional's directions and analytics).
  */
-export function lapseSummaryNotice(maps: readonly LapsedMap[], why: string): Notice {
+export function lapseSummaryNotice(maps: readonly LapsedMap[], why: string, moved: readonly LapsedMap[] = []): Notice {
   const plans = [...new Set(maps.map((m) => PLAN_NAMES[m.lapsedFrom === 3 ? 'pro' : 'basic']))].join(' and ');
+  const one = maps.length === 1;
+  const m = moved.length === 1;
+  const movedParagraphs = moved.length
+    ? [
+        maps.length
+          ? `${titles(moved)} moved to ${PLAN_NAMES.basic} instead.`
+          : `Your ${PLAN_NAMES.pro} map slots ${why}, so ${m ? 'this map' : 'these maps'} moved to ${PLAN_NAMES.basic}: ${titles(moved)}.`,
+        `${m ? 'It stays' : 'They stay'} live on your website on ${m ? 'its' : 'their'} own license or a ${PLAN_NAMES.basic} slot, without ${PLAN_NAMES.pro}'s directions and analytics.${maps.length ? '' : ' Nothing was deleted.'}`,
+        `Make ${m ? 'it' : 'them'} Pro again from ${m ? 'its card' : 'their cards'} once you have a free ${PLAN_NAMES.pro} slot: ${mapsPage()}`,
+      ]
+    : [];
+  if (maps.length === 0)
+    return {
+      subject: m ? `A map moved to ${PLAN_NAMES.basic}` : `${moved.length} maps moved to ${PLAN_NAMES.basic}`,
+      paragraphs: movedParagraphs,
+    };
   return {
-    subject: maps.length === 1 ? 'A map went back to test' : `${maps.length} maps went back to test`,
+    subject: one ? 'A map went back to test' : `${maps.length} maps went back to test`,
     paragraphs: [
-      `Your ${plans} map slots ${why}, so ${maps.length === 1 ? 'this map' : 'these maps'} went back to test: ${titles(maps)}.`,
+      `Your ${plans} map slots ${why}, so ${one ? 'this map' : 'these maps'} went back to test: ${titles(maps)}.`,
       visibilityText(maps),
-      `Buy slots and bring ${maps.length === 1 ? 'it' : 'them'} back with one click: ${config.appOrigin}/maps#subscribe`,
+      `Buy slots and bring ${one ? 'it' : 'them'} back with one click: ${config.appOrigin}/maps#subscribe`,
+      ...movedParagraphs,
     ],
   };
 }

@@ -60,7 +60,8 @@ export const LAPSE_SUMMARY_GRACE_MS = 15 * 60 * 1000;
 
 /**
  * When a plan's capacity is below its use, sends the most recently promoted maps back to test (their embeds keep
- * working for 7 days, like any test map), owes their public copies and tells the owner. The summary is held before
+ * working for 7 days, like any test map) or, Professional ones that can, to Basic, owes their public copies and tells
+ * the owner (answers the maps that went back to test). The summary is held before
  * the first lapse (each lapse is a transaction of its own), so no run that lapses a map can end without owing it.
  */
 export async function reconcileSlots(
@@ -83,6 +84,7 @@ export async function reconcileSlots(
   );
   const owned = await a.mapTable.list('owner', uid);
   const lapsed: MapItem[] = [];
+  let moved = 0;
   for (const plan of ['basic', 'pro'] as const) {
     if (over[plan] <= 0) continue;
     const state = plan === 'basic' ? MapState.LIVE : MapState.PRO;
@@ -95,6 +97,7 @@ export async function reconcileSlots(
       const kept = state === MapState.PRO ? await a.mapTable.lapseToBasic(map, now, owed) : 'no-room';
       if (kept === 'moved') {
         logger.info('map moved to Basic', { uid, why, map: map.id, onLicense: Boolean(map.licenseEndsAt) });
+        moved++;
         continue;
       }
       if (kept === 'map-changed') continue;
@@ -104,10 +107,11 @@ export async function reconcileSlots(
     }
   }
   if (lapsed.length > 0) logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
-  // Due now, or dropped when nothing lapsed. Failing here loses nothing: the held summary is sent by the first sweep
-  // after its due time, worded from the maps that went back to test at `now` (none: nothing is sent).
+  // Due now, or dropped when no map left its plan. Failing here loses nothing: the held summary is sent by the first
+  // sweep after its due time, worded from the maps that went back to test or moved to Basic at `now` (none: nothing
+  // is sent).
   try {
-    if (lapsed.length > 0) await a.followUps.release(summary, new Date());
+    if (lapsed.length > 0 || moved > 0) await a.followUps.release(summary, new Date());
     else await a.followUps.done(summary.id, summary.dueKey);
   } catch (error) {
     logger.warn('lapse summary left to its due time', { uid, summary: summary.id, error });

@@ -9,7 +9,7 @@ import * as objects from '../../adapters/maps/map-objects';
 import * as mapTable from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
-import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing/billing-notices';
+import { lapseSummaryOf, type Notice } from '../billing/billing-notices';
 import type { FollowUpWorkers } from '../follow-ups';
 import { dropUnmadeDocument } from '../save-outcomes';
 import { finishOwedDeletion } from '../map-deletion';
@@ -34,12 +34,12 @@ export async function deliverNotice(uid: string, notice: Notice & { to?: string 
 }
 
 /**
- * Delivers the summary of the owner's maps that went back to test at `at` (reconcileSlots), worded from the maps as
- * they are now: those still test maps since then. None (nothing lapsed, or all brought back since): nothing is sent.
+ * Delivers the summary of the owner's maps that went back to test, or moved to Basic, at `at` (reconcileSlots), worded
+ * from the maps as they are now: those still there since then. None (all brought back since): nothing is sent.
  */
 export async function deliverLapseSummary(uid: string, why: string, at: string): Promise<void> {
-  const lapsed = lapsedAt(await mapTable.list('owner', uid), at);
-  if (lapsed.length > 0) await deliverNotice(uid, lapseSummaryNotice(lapsed, why));
+  const notice = lapseSummaryOf(await mapTable.list('owner', uid), why, at);
+  if (notice) await deliverNotice(uid, notice);
 }
 
 /** What a runner of follow-ups needs: the table's follow-ups and the kinds of work. */

@@ -307,6 +307,19 @@ describe('map state controls on the maps list', () => {
     ).toBeTruthy();
   });
 
+  it('marks a Professional map that moved to Basic when its slots ran out, with Make Pro to bring it back', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [aMap({ state: 1, activeUntil: null, lapsedFrom: 3 })],
+      getSlots: () => FREE_SLOTS,
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    const mall = within(card('Riverside Mall'));
+    expect(mall.getByText('Moved to Basic when your Professional slots ran out.')).toBeTruthy();
+    expect(mall.queryByText(/Went back to test/)).toBeNull();
+    expect(mall.getByRole('button', { name: 'Make Pro' })).toBeTruthy();
+  });
+
   it('shows until when a licensed map is live', async () => {
     server([aMap({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' })]);
     renderRoutes('/maps', { session: signedIn });

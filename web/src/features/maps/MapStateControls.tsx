@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MapStateValue } from '@mapnest/shared/constants';
-import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
+import { isTestState, type MapSummary, type SlotCounters } from '@mapnest/shared/maps';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMenu';
 import { CloseIcon } from '../../components/Icons';
@@ -142,9 +142,10 @@ function ProblemAlert({
   );
 }
 
-/** Which slot a lapsed map lost, in words. */
+/** Which slot a lapsed map lost, in words: it went back to test, or (a Professional map still live) to Basic. */
 function lapsedText(map: MapSummary): string | null {
   if (!map.lapsedFrom) return null;
+  if (!isTestState(map.state)) return `Moved to ${PLAN_NAMES.basic} when your ${PLAN_NAMES.pro} slots ran out.`;
   return `Went back to test when your ${map.lapsedFrom === 3 ? PLAN_NAMES.pro : PLAN_NAMES.basic} slots ran out.`;
 }
 
