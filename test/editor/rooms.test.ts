@@ -1,7 +1,8 @@
 /**
  * Recognised SVG rooms in the editor, in a real browser against the local stack: outlined and named on
  * the canvas, offered in the locations list (and by a click) until they become locations, selected by a
- * click once linked, added at (not selected) with the add tool, and undone like any edit.
+ * click once linked, added at (not selected) with the add tool, and undone like any edit; a drag across a room not
+ * selected pans the map and moves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -146,6 +147,36 @@ describe('recognised SVG rooms in the editor', () => {
     await expect.poll(() => page.getByText('3 rooms on this floor have no location').count()).toBe(1);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => roomClass(page, 'shop-b')).not.toContain('mn-edit-room-free');
+
+    // A drag across a linked room that is not selected pans the map (a plan is mostly rooms): the room's anchor point,
+    // which is not drawn, stays where it was, and nothing is selected.
+    await page.getByRole('tab', { name: /Locations/ }).click();
+    const anchor = async () => {
+      await page.locator('.vlist__row[data-id="shop-b"]').click();
+      const xy = [await page.getByLabel('X (0-1)').inputValue(), await page.getByLabel('Y (0-1)').inputValue()];
+      await clickRoom(page, 'background', 0.5, 0.9);
+      await expect.poll(() => page.locator('.vlist__row.is-selected').count()).toBe(0);
+      return xy;
+    };
+    const before = await anchor();
+    const paneX = () =>
+      page.locator('.editor__canvas .mn-pane').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).e);
+    // Zoomed in, so that the map can pan (fitted whole, it cannot).
+    const zoom = page.getByRole('group', { name: 'Zoom' });
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('group', { name: 'Pan' }).waitFor();
+    let x0 = NaN;
+    await expect.poll(async () => x0 === (x0 = await paneX())).toBe(true);
+    const b = (await room(page, 'shop-b').boundingBox())!;
+    // Pressed off its marker (drawn in its middle), which a drag does move.
+    await page.mouse.move(b.x + b.width * 0.25, b.y + b.height * 0.8);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width * 0.25 + 60, b.y + b.height * 0.8, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(paneX).toBeGreaterThan(x0 + 50);
+    expect(await page.locator('.vlist__row.is-selected').count()).toBe(0);
+    await zoom.getByRole('button', { name: 'Fit the map' }).click();
+    expect(await anchor()).toEqual(before);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -15,6 +15,12 @@ export type Drag = {
   grab: ScreenPoint;
 };
 
+/** A press at `p` on location `l`, drawn at `at` (null: not placed): held where it was grabbed, not yet a drag. */
+export function pressOn(l: ResolvedLocation, p: ScreenPoint, at: ScreenPoint | null, pointerId: number): Drag {
+  const s = at ?? p;
+  return { id: l.id, index: l.index, start: p, pointerId, moved: false, grab: { x: p.x - s.x, y: p.y - s.y } };
+}
+
 /**
  * The locations a dragged marker carries with it: the selection's locations with a position on the floor in view,
  * when the dragged one is selected with others; none when it is dragged alone.

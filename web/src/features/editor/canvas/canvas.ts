@@ -18,7 +18,7 @@ import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel, structureKey } from './canvas-model';
-import { DRAG_THRESHOLD, carriedAlong, dressGhost, type Drag } from './canvas-drag';
+import { DRAG_THRESHOLD, carriedAlong, dressGhost, pressOn, type Drag } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div, floorLoading } from './canvas-overlays';
 import { pointerWords } from '../../../lib/pointer-words';
 import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, canvasLabel, isAddKey, keyboardAids } from './canvas-keyboard';
@@ -360,22 +360,16 @@ export class EditorCanvas {
     const p = this.point(e);
     // With the add tool a room is a place to add at, not a location to pick up: only markers are.
     const l = this.hit(p, e.target, this.tool === 'add');
-    if (!l) return; // the stage pans; a tap without movement arrives in onTap
+    // Only a marker, or a room already selected, is picked up: on anything else (a plan is mostly rooms) the stage pans,
+    // and a tap without movement arrives in onTap, which selects a room.
+    if (!l || (this.stage.markerUnder(p) === null && !this.callbacks.isSelected(l.id))) return;
     // Pressing a location selects and may drag it; the camera must not pan meanwhile.
     e.stopPropagation();
     e.preventDefault();
     this.viewport.focus({ preventScroll: true });
     const additive = e.shiftKey || e.ctrlKey || e.metaKey;
     if (!this.callbacks.isSelected(l.id) || additive) this.callbacks.onSelect(l.id, additive);
-    const s = this.screenOf(l) ?? p;
-    this.drag = {
-      id: l.id,
-      index: l.index,
-      start: p,
-      pointerId: e.pointerId,
-      moved: false,
-      grab: { x: p.x - s.x, y: p.y - s.y },
-    };
+    this.drag = pressOn(l, p, this.screenOf(l), e.pointerId);
     this.map.setPointerCapture(e.pointerId);
   };
 
