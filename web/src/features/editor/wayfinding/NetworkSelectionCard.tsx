@@ -13,6 +13,7 @@ import {
   type Point,
 } from './actions';
 import { routeStepFree, setEdgeStepFree } from './step-free';
+import { connectorAt, connectorDraftFor, newConnectorName } from './connector-draft';
 import { useEditor, useEditorState } from '../editor-context';
 import type { NetworkSelection } from './network-layer';
 import { connectorNameProblem, floorName, KIND_LABEL, locationTitle } from './network-names';
@@ -22,7 +23,6 @@ import { NodePositionFields } from './node-position';
 export function SelectionCard({
   selection: sel,
   layer,
-  connectorCount,
   shapes,
   onRemove,
   onDone,
@@ -30,7 +30,6 @@ export function SelectionCard({
 }: {
   selection: NonNullable<NetworkSelection>;
   layer: string;
-  connectorCount: number;
   /** Where the locations drawn as shapes are (null while the floors are being measured). */
   shapes: ShapeCentres | null;
   onRemove(): void;
@@ -39,7 +38,6 @@ export function SelectionCard({
 }) {
   const { run } = useEditor();
   const { doc } = useEditorState();
-  const draft = useConnectorDraft(connectorCount);
   // The floor's places: located by a point, or drawn as a shape (then placed at its centre).
   const here = doc.locations.filter(
     (l) => (!l.layer || l.layer === layer) && (locationPoint(l, doc.settings) || shapes?.has(l.id)),
@@ -81,7 +79,7 @@ export function SelectionCard({
         )}
       </div>
       <NodePositionFields selection={sel} onSelect={onSelect} />
-      {deadEnd && <ConnectorForm layer={sel.layer} at={at} draft={draft} />}
+      {deadEnd && <ConnectorForm layer={sel.layer} at={at} />}
       {here.length > 0 && (
         <PinLocationForm layer={sel.layer} at={at} here={here} pin={pin} onPin={setPin} place={shapes?.get(pin)} />
       )}
@@ -140,27 +138,17 @@ function EdgeCard({
   );
 }
 
-/** What the connector form holds while it is filled in: the name ("Lift N" by default), kind and step-free. */
-function useConnectorDraft(connectorCount: number) {
-  const [name, setName] = useState(() => `Lift ${connectorCount + 1}`);
-  const [kind, setKind] = useState<ConnectorKind>('lift');
-  const [stepFree, setStepFree] = useState(true);
-  return { name, setName, kind, setKind, stepFree, setStepFree };
-}
-
-/** Makes a dead end a floor connector: the same name on each floor it serves joins them. */
-function ConnectorForm({
-  layer,
-  at,
-  draft,
-}: {
-  layer: string;
-  at: Point;
-  draft: ReturnType<typeof useConnectorDraft>;
-}) {
+/**
+ * Makes a dead end a floor connector, or changes the one it is: the same name on each floor it serves joins them. It
+ * starts from the connector the node is, else the one still missing on this floor, else a new name of its kind
+ * (./connector-draft.ts); the card is made again for each node selected.
+ */
+function ConnectorForm({ layer, at }: { layer: string; at: Point }) {
   const { run, notify } = useEditor();
   const { doc } = useEditorState();
-  const { name, setName, kind, setKind, stepFree, setStepFree } = draft;
+  const [draft, setDraft] = useState(() => connectorDraftFor(doc, layer, at));
+  const { name, kind, stepFree, suggested } = draft;
+  const isConnector = connectorAt(doc, layer, at) !== undefined;
   const names = [...new Set(doc.routes.filter((r) => r.connector && r.endpoint).map(connectorLabel))];
   const tooLong = connectorNameProblem(name);
   // Stairs and escalators are never step-free: the box says so rather than offer a mark routing ignores.
@@ -168,7 +156,7 @@ function ConnectorForm({
   const id = useId();
   return (
     <fieldset className="wayfinding-panel__form">
-      <legend>Make it a connector</legend>
+      <legend>{isConnector ? 'Connector' : 'Make it a connector'}</legend>
       {/* No maxLength: it would cut a pasted name unseen. One too long is marked and said, and not set. */}
       <label className="field">
         <span className="field__label">Name</span>
@@ -178,7 +166,9 @@ function ConnectorForm({
           list="wf-connector-names"
           aria-invalid={tooLong ? true : undefined}
           aria-describedby={tooLong ? `${id}-error` : undefined}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value, suggested: false })}
+          // A suggested name is selected whole: typing replaces it rather than adding to its end.
+          onFocus={(e) => suggested && e.target.select()}
         />
       </label>
       {tooLong && (
@@ -191,22 +181,19 @@ function ConnectorForm({
           <option key={n} value={n} />
         ))}
       </datalist>
-      <label className="field">
-        <span className="field__label">Kind</span>
-        <select className="input" value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
-          {CONNECTOR_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <KindSelect
+        kind={kind}
+        // A name not typed follows the kind: "Stairs 1", not "Lift 3", for stairs.
+        onKind={(next) =>
+          setDraft({ ...draft, kind: next, ...(suggested ? { name: newConnectorName(doc, next) } : {}) })
+        }
+      />
       <label className="check">
         <input
           type="checkbox"
           checked={stepFree && canBeStepFree}
           disabled={!canBeStepFree}
-          onChange={(e) => setStepFree(e.target.checked)}
+          onChange={(e) => setDraft({ ...draft, stepFree: e.target.checked })}
         />
         <span>
           {canBeStepFree
@@ -219,13 +206,31 @@ function ConnectorForm({
         className="btn btn--secondary btn--sm"
         disabled={!!tooLong}
         onClick={() => {
-          if (run(setConnector, { layer, at, name, kind, stepFree: stepFree && canBeStepFree }))
+          if (run(setConnector, { layer, at, name, kind, stepFree: stepFree && canBeStepFree })) {
+            setDraft({ ...draft, suggested: false });
             notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');
+          }
         }}
       >
         Set connector
       </button>
     </fieldset>
+  );
+}
+
+/** A connector's kind. */
+function KindSelect({ kind, onKind }: { kind: ConnectorKind; onKind(kind: ConnectorKind): void }) {
+  return (
+    <label className="field">
+      <span className="field__label">Kind</span>
+      <select className="input" value={kind} onChange={(e) => onKind(e.target.value as ConnectorKind)}>
+        {CONNECTOR_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABEL[k]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

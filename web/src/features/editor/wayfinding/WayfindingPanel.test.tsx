@@ -5,58 +5,13 @@ import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/sha
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { announcementAtom, selectionAtom } from '../editor-state';
 import { CENTRE_OFF_PLAN } from './draw-words';
-import type { NetworkHost } from './network-layer';
+import { fakeCanvas, mall, node, press, svgOf } from './wayfinding-panel.fixtures';
 import { WayfindingPanel } from './WayfindingPanel';
 
 afterEach(() => {
   disposeHarnesses();
   document.body.innerHTML = '';
 });
-
-function mall(): MapDocument {
-  const doc = blankDocument();
-  doc.layers = [
-    { id: 'ground', name: 'Ground floor', file: '' },
-    { id: 'upper', name: 'First floor', file: '' },
-    { id: 'basement', name: 'Basement', file: '' },
-  ];
-  doc.settings.mapWidth = 1000;
-  doc.settings.mapHeight = 1000;
-  doc.locations = [
-    { id: 'shoes', title: 'Shoe shop', coord: [0.1, 0.45], layer: 'ground' },
-    { id: 'cafe', title: 'Cafe', coord: [0.2, 0.45], layer: 'upper' },
-    { id: 'store', title: 'Storeroom', coord: [0.5, 0.5], layer: 'basement' },
-  ];
-  return doc;
-}
-
-/** A canvas stand-in: 1,000 screen px per map unit, no pan, the floor the test says. */
-function fakeCanvas() {
-  const element = document.createElement('div');
-  document.body.append(element);
-  const state: { floor: string; place: ((centre: { x: number; y: number }) => void) | null } = {
-    floor: 'ground',
-    place: null,
-  };
-  const host: NetworkHost = {
-    element,
-    layer: () => state.floor,
-    toScreen: (p) => ({ x: p[0] * 1000, y: p[1] * 1000 }),
-    toMap: (p) => [p.x / 1000, p.y / 1000],
-    aspect: () => 1,
-    onViewChange: () => () => undefined,
-    placeByKeys: (place) => (state.place = place),
-  };
-  return { element, state, canvas: { networkHost: () => host } };
-}
-
-const svgOf = (el: HTMLElement) => el.querySelector('svg.mn-edit-network')!;
-function press(el: Element, x: number, y: number) {
-  // The test DOM lays nothing out: the overlay's box is at 0,0, so client coordinates are screen points.
-  fireEvent.pointerDown(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
-  fireEvent.pointerUp(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
-}
-const node = (el: HTMLElement, x: number, y: number) => svgOf(el).querySelector(`[data-node="[${x},${y}]"]`)!;
 
 describe('WayfindingPanel', () => {
   it('turns directions on for visitors from the tab, says so and keeps the keyboard there; Undo turns them off', () => {

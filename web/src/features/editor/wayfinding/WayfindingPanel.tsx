@@ -183,7 +183,6 @@ function NetworkEditor() {
           key={cardKey}
           selection={current}
           layer={layer}
-          connectorCount={connectors.length}
           shapes={shapes}
           onRemove={() => void removeSelection()}
           onDone={() => setSelection(null)}
