@@ -6,6 +6,7 @@ import { dataLayerSink, setAnalyticsSink, type AnalyticsEvent } from '../lib/ana
 import { DEMO_MAP_ID } from '../state/config';
 import { sessionAtom } from '../state/session';
 import { FOOTER_COLUMNS } from './layout/Footer';
+import { forgetServiceStatus, serviceStatus } from './layout/service-status';
 import { lazyPage } from '../components/lazy-page';
 import { RootLayout } from './RootLayout';
 import { layoutRoutes } from './routes';
@@ -171,7 +172,36 @@ describe('header', () => {
 });
 
 describe('footer', () => {
+  /** GET /api/health answers `status` (a number), or reaches nothing (null). */
+  const health = (status: number | null) => {
+    forgetServiceStatus();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url !== '/api/health') throw new TypeError(`unexpected ${url}`);
+        if (status === null) throw new TypeError('Failed to fetch');
+        return new Response('{}', { status });
+      }),
+    );
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says the service works only when its health says so, and nothing while that is not known', async () => {
+    health(503);
+    renderRoutes('/');
+    const footer = await screen.findByRole('contentinfo');
+    expect(await within(footer).findByText('Some of Mapnest is not working right now. We are on it.')).toBeTruthy();
+    expect(within(footer).queryByText('All systems operational.')).toBeNull();
+    cleanup();
+    health(null);
+    renderRoutes('/pricing');
+    await screen.findByRole('heading', { level: 1, name: 'Simple pricing per map' });
+    await act(() => serviceStatus());
+    expect(within(screen.getByRole('contentinfo')).queryByText(/operational|not working/)).toBeNull();
+  });
+
   it('is extended on the landing page with its five columns, status line and social links', async () => {
+    health(200);
     renderRoutes('/');
     const footer = await screen.findByRole('contentinfo');
     const columns = within(footer).getByRole('navigation', { name: 'Footer' });
@@ -200,7 +230,7 @@ describe('footer', () => {
       'Register',
       'Reset password',
     ]);
-    expect(within(footer).getByText('All systems operational.')).toBeTruthy();
+    expect(await within(footer).findByText('All systems operational.')).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'Mapnest on YouTube' })).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'Mapnest on X' })).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'Mapnest on LinkedIn' })).toBeTruthy();
@@ -222,6 +252,16 @@ describe('footer', () => {
     renderRoutes(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Footer' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/case-study/real-estate', 'Show every lot, unit and floor at a glance', '/maps/examplerealestate'],
+    ['/case-study/retail', 'A mall directory shoppers actually use', '/maps/exampleretail'],
+    ['/case-study/geographic', 'Clickable regions for networks, offices and data', '/maps/examplegeographic'],
+  ])('offers on %s a live demo of its own example', async (path, heading, demo) => {
+    renderRoutes(path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.getByRole('link', { name: 'See a live demo' }).getAttribute('href')).toBe(demo);
   });
 
   it('is short elsewhere: Privacy and Terms links and the copyright', async () => {

@@ -43,7 +43,7 @@ export async function adminMove(
     throw new CallError(
       'resource-exhausted',
       kind === null
-        ? `User ${to.uid} already has ${FREE_TEST_MAPS} test maps, the most a free account can hold: this change would leave them over it.`
+        ? `User ${to.uid} already has ${FREE_TEST_MAPS} test maps, the most an account can hold: this change would leave them over it.`
         : `User ${to.uid} has no free ${kind === 'basic' ? 'Basic' : 'Professional'} slot for this map: this change would leave them over their slots. Grant them a slot first, or choose another state.`,
       err.details,
     );

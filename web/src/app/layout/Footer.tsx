@@ -3,6 +3,7 @@ import { BRAND } from '@mapnest/shared/constants';
 import { MicroblogIcon, NetworkIcon, VideoIcon } from '../../components/Icons';
 import { SOCIAL_LINKS, type SocialKind } from '../../state/config';
 import { Logo } from './Logo';
+import { useServiceStatus } from './service-status';
 
 /** The extended footer's columns: Product, Examples, Legal, Company and Platform. */
 export const FOOTER_COLUMNS: readonly { title: string; links: readonly { label: string; to: string }[] }[] = [
@@ -99,10 +100,7 @@ export function Footer({ kind, year = new Date().getFullYear() }: FooterProps) {
             <p className="site-footer__tagline">
               Interactive maps for floor plans, venues, site plans and regions, hosted for you and embedded anywhere.
             </p>
-            <p className="site-footer__status">
-              <span className="status-dot" aria-hidden="true" />
-              All systems operational.
-            </p>
+            <ServiceStatusLine />
             <ul className="site-footer__social">
               {SOCIAL_LINKS.map(({ kind, label, href }) => {
                 const Icon = SOCIAL_ICONS[kind];
@@ -142,5 +140,17 @@ export function Footer({ kind, year = new Date().getFullYear() }: FooterProps) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** 'All systems operational.' only when the service's health says so (./service-status.ts); nothing until it is known. */
+function ServiceStatusLine() {
+  const status = useServiceStatus();
+  if (status === 'unknown') return null;
+  return (
+    <p className="site-footer__status">
+      <span className={`status-dot${status === 'ok' ? '' : ' status-dot--degraded'}`} aria-hidden="true" />
+      {status === 'ok' ? 'All systems operational.' : 'Some of Mapnest is not working right now. We are on it.'}
+    </p>
   );
 }

@@ -411,7 +411,7 @@ describe('maps list', () => {
     openMenu('Riverside Mall');
     pick('Duplicate');
     const alert = await screen.findByText(/Could not duplicate/);
-    expect(alert.textContent).toContain('You already have 2 test maps, the most a free account can hold.');
+    expect(alert.textContent).toContain('You already have 2 test maps, the most an account can hold.');
     expect(alert.textContent).not.toContain('(Plans: #subscribe)');
     expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe(
       '/maps#subscribe',

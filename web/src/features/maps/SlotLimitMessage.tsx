@@ -27,7 +27,7 @@ export function slotLimitText(slot: SlotKind, capacity?: number, testMaps?: numb
     return `You hold ${testMaps} test maps. ${BILLING_TEXTS.testMapsOver} Delete test maps you no longer need, or buy map slots and make them live.`;
   }
   if (slot === 'test') {
-    return `You already have ${FREE_TEST_MAPS} test maps, the most a free account can hold. Delete a test map you no longer need, or buy a map slot and make one of them live.`;
+    return `You already have ${FREE_TEST_MAPS} test maps, the most an account can hold. Delete a test map you no longer need, or buy a map slot and make one of them live.`;
   }
   return BILLING_TEXTS.noFreeSlot(slot, capacity ?? 1);
 }

@@ -62,7 +62,8 @@ export function CaseStudy({ content }: { content: CaseStudyContent }) {
               <Link to="/register" className="btn btn--primary btn--lg">
                 Start for free
               </Link>
-              <Link to="/demo" className="btn btn--secondary btn--lg">
+              {/* This page's own example, full screen (the demo behind /demo is the shopping centre). */}
+              <Link to={`/maps/${content.live.map.id}`} className="btn btn--secondary btn--lg">
                 See a live demo
               </Link>
             </div>

@@ -87,6 +87,19 @@ describe('ContactPage', () => {
     expect(screen.getByRole('status').textContent).toContain('Thanks, Ada Lovelace.');
   });
 
+  it('starts a signed-in visitor with the account’s name and email, and sends them unless changed', async () => {
+    mockedCall.mockResolvedValue({ id: 'msg-4' });
+    renderPage(signedIn);
+    expect([field('Name').value, field('Email').value]).toEqual(['Ada Lovelace', 'ada@example.com']);
+    fireEvent.change(screen.getByRole('combobox', { name: /^Topic/ }), { target: { value: 'support' } });
+    fireEvent.change(field('Message'), { target: { value: 'The map on our site shows the old floor plan.' } });
+    await send();
+    expect(mockedCall.mock.calls[0]).toEqual([
+      'submitSupportRequest',
+      expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.com' }),
+    ]);
+  });
+
   it('sends it as anyone when the session turned out to have ended, once', async () => {
     mockedCall.mockRejectedValueOnce(new CallError('unauthenticated', MESSAGES.unauthenticated));
     mockedCall.mockResolvedValueOnce({ id: 'msg-3' });

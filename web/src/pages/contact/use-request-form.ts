@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { SubmitContactInput } from '@mapnest/shared/contact';
 import { call } from '../../lib/api';
-import { sessionAtom } from '../../state/session';
+import { sessionAtom, type SessionUser } from '../../state/session';
 import {
   callErrorMessage,
   fieldErrorsFromCallError,
@@ -26,14 +26,26 @@ interface RequestSchema {
     | { success: false; error: { issues: Parameters<typeof fieldErrorsFromIssues>[0] } };
 }
 
-export function useRequestForm<V extends Record<string, unknown>>(opts: {
+/** The form's name and email, where still empty, as the signed-in account's (the request names the account anyway). */
+const withAccount = <V extends { name: string; email: string }>(values: V, user: SessionUser | null): V =>
+  user ? { ...values, name: values.name || user.displayName || '', email: values.email || user.email || '' } : values;
+
+export function useRequestForm<V extends Record<string, unknown> & { name: string; email: string }>(opts: {
   kind: SubmitContactInput['kind'];
   initial: V;
   schema: RequestSchema;
   fieldOrder: readonly string[];
 }) {
-  const signedIn = useAtomValue(sessionAtom).user !== null;
-  const [values, setValues] = useState(opts.initial);
+  const user = useAtomValue(sessionAtom).user;
+  const signedIn = user !== null;
+  // Signed in, the name and email start as the account's; the visitor can change them. A session known only after
+  // the first render fills what is still empty, as it arrives (state adjusted while rendering, not in an effect).
+  const [values, setValues] = useState(() => withAccount(opts.initial, user));
+  const [filledFor, setFilledFor] = useState(user?.uid ?? null);
+  if ((user?.uid ?? null) !== filledFor) {
+    setFilledFor(user?.uid ?? null);
+    setValues((v) => withAccount(v, user));
+  }
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

@@ -103,8 +103,9 @@ function Changes() {
             are listed as dropped. Hide or disable those locations, or use a field filter instead.
           </li>
           <li>
-            Videos and other players embedded in descriptions (YouTube, Vimeo and other iframes) are taken out, and the
-            import names each one; link to the video from the description instead.
+            YouTube and Vimeo videos in descriptions are kept and play in the popup. Other embedded players and pages
+            (other video sites, audio, other iframes) are taken out, and the import names each one; link to them from
+            the description instead.
           </li>
           <li>Every option that is not carried over is listed in the import, under “changed or left out to fit”.</li>
           <li>

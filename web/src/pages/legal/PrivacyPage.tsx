@@ -115,7 +115,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         You can access, correct, export or delete your personal data, object to or restrict its processing, and complain
-        to your data protection authority. Most of this is available in the app&apos;s settings; for anything else,{' '}
+        to your data protection authority. Most of this is available in the app: your profile and account deletion in
+        Settings, each map&apos;s data through File › Export in its editor; for anything else,{' '}
         <Link to="/contact">contact us</Link> and we will answer within one month.
       </p>
     ),

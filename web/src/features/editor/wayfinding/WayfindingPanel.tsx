@@ -344,6 +344,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
 
 function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
   const { doc } = useEditorState();
+  const forPointer = usePointerWords();
   return (
     <section aria-labelledby="wf-connectors">
       <h3 id="wf-connectors" className="wayfinding-panel__sub">
@@ -351,8 +352,9 @@ function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
       </h3>
       {connectors.length === 0 ? (
         <p className="panel__hint">
-          None yet. Select the end of a path where a lift or stairs are (click it, or choose it in “Select a node”) and
-          make it a connector; use the same name on each floor it serves.
+          {forPointer(
+            'None yet. Select the end of a path where a lift or stairs are (click it, or choose it in “Select a node”) and make it a connector; use the same name on each floor it serves.',
+          )}
         </p>
       ) : (
         <ul className="wayfinding-panel__list">

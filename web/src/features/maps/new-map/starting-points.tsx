@@ -13,7 +13,8 @@ export type { StartingPoint, StartingPointOptionsProps } from './starting-point'
 export const blankStart: StartingPoint<null> = {
   id: 'blank',
   title: 'Blank map',
-  description: 'An empty canvas with one layer. Add an image, draw, and place locations in the editor.',
+  description:
+    'An empty canvas with one layer. Add a floor plan or image, place locations, and draw walking paths in the editor.',
   Icon: BlankMapIcon,
   initial: null,
   build: async () => null,
