@@ -301,6 +301,7 @@ export class MapnestStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       googleSignIn: Boolean(stage.google),
       ...(this.auth.oauthDomain ? { oauthDomain: this.auth.oauthDomain } : {}),
+      ...(stage.operator ? { operator: stage.operator } : {}),
     };
   }
 

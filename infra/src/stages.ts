@@ -52,6 +52,12 @@ export interface StageConfig {
     /** Where contact and custom-work requests are mailed. */
     supportEmail?: string;
   };
+  /**
+   * The business that runs the stage, as the legal pages name it (the Service Agreement's party, the privacy policy's
+   * controller, the terms' governing law), served to the SPA in /config.json. A production stage must name it; a
+   * stage without one says "the company that runs this Mapnest service" instead.
+   */
+  operator?: { name: string; address: string; jurisdiction: string };
   /** Retention of Lambda and API access logs. */
   logRetention: RetentionDays;
   /** Days to keep S3 and CloudFront access logs. */
@@ -213,9 +219,14 @@ export function validateStage(stage: StageConfig): void {
       ...(stage.alarmEmail ? [] : ['alarmEmail']),
       ...(stage.email ? [] : ['email (the SES sender)']),
       ...(stage.domain ? [] : ['domain']),
+      ...(stage.operator ? [] : ['operator (the business the legal pages name)']),
     ];
     if (missing.length > 0)
       problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
+  }
+  if (stage.operator) {
+    for (const [field, value] of Object.entries(stage.operator))
+      if (!value.trim()) problems.push(`operator.${field} must not be empty`);
   }
   if (stage.waf && stage.webAclArn) problems.push('waf and webAclArn are alternatives: keep one');
   if (stage.waf && stage.region !== 'us-east-1') {

@@ -29,7 +29,7 @@ describe('stage configuration', () => {
     expect(JSON.stringify([stripe, marketplace])).not.toContain('/prod/');
     expect(monthlyBudgetUsd).toBeGreaterThan(0);
     expect(() => stageConfig('staging')).toThrow(
-      "Stage 'staging' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain",
+      "Stage 'staging' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain, operator (the business the legal pages name)",
     );
   });
 
@@ -44,14 +44,21 @@ describe('stage configuration', () => {
 
   it('refuses to synthesise prod until its account, alarm email, sender and domain are configured', () => {
     expect(() => stageConfig('prod')).toThrow(
-      "Stage 'prod' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain in infra/src/stages.ts",
+      "Stage 'prod' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain, operator (the business the legal pages name) in infra/src/stages.ts",
     );
     const { alarmEmail: _alarmEmail, ...withoutAlarmEmail } = FULL_STAGE;
     expect(() => validateStage(withoutAlarmEmail)).toThrow('a production stage needs alarmEmail in');
+    const { operator: _operator, ...withoutOperator } = FULL_STAGE;
+    expect(() => validateStage(withoutOperator)).toThrow(
+      'a production stage needs operator (the business the legal pages name) in',
+    );
+    expect(() => validateStage({ ...FULL_STAGE, operator: { ...FULL_STAGE.operator!, jurisdiction: ' ' } })).toThrow(
+      'operator.jurisdiction must not be empty',
+    );
     expect(() => validateStage({ ...FULL_STAGE, account: '1234' })).toThrow(
       'account must be a 12-digit AWS account id',
     );
-    // Dev stages may leave all four out.
+    // Dev stages may leave all five out.
     expect(() =>
       validateStage({
         ...FULL_STAGE,
@@ -60,6 +67,7 @@ describe('stage configuration', () => {
         alarmEmail: undefined,
         email: undefined,
         domain: undefined,
+        operator: undefined,
       }),
     ).not.toThrow();
   });

@@ -1588,6 +1588,8 @@ describe('alarms that see handled failures, and gradual releases', () => {
       ['Reputation.ComplaintRate', SES_COMPLAINT_RATE_ALARM],
     ]);
     expect(alarmsOf(prod.template).filter(([, a]) => a.Properties.Namespace === 'AWS/SES')).toHaveLength(0);
+    // The business the legal pages name goes to the SPA with the rest of its runtime settings.
+    expect(full.stack.resolve(full.stack.runtimeConfig)).toMatchObject({ operator: FULL_STAGE.operator });
   }, 60_000);
 
   it('alarms when a public copy or billing email owed after a committed change fails again in the hourly sweep', () => {

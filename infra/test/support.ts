@@ -166,6 +166,7 @@ export const FULL_STAGE: StageConfig = {
   },
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/mapnest/01234567-89ab-cdef-0123-456789abcdef',
   alarmEmail: 'ops@example.com',
+  operator: { name: 'Example Maps Ltd', address: '1 Example Street, London', jurisdiction: 'England and Wales' },
   extraOrigins: ['https://admin.example.com'],
 };
 

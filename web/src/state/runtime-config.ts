@@ -27,6 +27,10 @@ export const runtimeConfigSchema = /* @__PURE__ */ z.object({
   oauthDomain: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.trim()).check(/* @__PURE__ */ z.minLength(1)),
   ),
+  /** The business that runs this deployment, as the legal pages name it (infra/src/stages.ts `operator`). */
+  operator: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.object({ name: nonEmpty(), address: nonEmpty(), jurisdiction: nonEmpty() }),
+  ),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

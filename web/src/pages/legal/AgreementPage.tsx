@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { QUANTITY_MAX } from '@mapnest/shared/constants';
 import { PAGE_TITLES } from '../titles';
 import { LegalPage, type LegalSection } from './LegalPage';
+import { OperatorName } from './Operator';
 
 const sections: LegalSection[] = [
   {
@@ -9,7 +10,7 @@ const sections: LegalSection[] = [
     heading: 'Scope',
     body: (
       <p>
-        This agreement between [Mapnest legal entity] (&quot;we&quot;) and the customer holding a paid Mapnest plan
+        This agreement between <OperatorName /> (&quot;we&quot;) and the customer holding a paid Mapnest plan
         (&quot;you&quot;) covers the hosted service: building, storing, publishing and serving interactive maps. It
         supplements the <Link to="/terms">Terms &amp; Conditions</Link>; where they conflict, this agreement prevails
         for paid plans.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '../titles';
 import { LegalPage, type LegalSection } from './LegalPage';
+import { OperatorName } from './Operator';
 
 const sections: LegalSection[] = [
   {
@@ -8,9 +9,9 @@ const sections: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        Mapnest is operated by [Mapnest legal entity, registered address]. We are the controller of the personal data
-        described in this policy. For the content of maps you build, you are the controller and we process it on your
-        behalf as described in the <Link to="/agreement">Service Agreement</Link>.
+        Mapnest is operated by <OperatorName withAddress />. We are the controller of the personal data described in
+        this policy. For the content of maps you build, you are the controller and we process it on your behalf as
+        described in the <Link to="/agreement">Service Agreement</Link>.
       </p>
     ),
   },

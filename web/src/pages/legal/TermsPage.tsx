@@ -3,6 +3,7 @@ import { LICENSE_STORY } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { PAGE_TITLES } from '../titles';
 import { LegalPage, type LegalSection } from './LegalPage';
+import { OperatorJurisdiction, OperatorName } from './Operator';
 
 const sections: LegalSection[] = [
   {
@@ -10,9 +11,9 @@ const sections: LegalSection[] = [
     heading: 'Acceptance',
     body: (
       <p>
-        These terms govern your use of the Mapnest website and service, provided by [Mapnest legal entity]. By creating
-        an account you accept them. If you use Mapnest for an organisation, you accept them on its behalf. Paid plans
-        are also governed by the <Link to="/agreement">Service Agreement</Link>.
+        These terms govern your use of the Mapnest website and service, provided by <OperatorName />. By creating an
+        account you accept them. If you use Mapnest for an organisation, you accept them on its behalf. Paid plans are
+        also governed by the <Link to="/agreement">Service Agreement</Link>.
       </p>
     ),
   },
@@ -115,8 +116,8 @@ const sections: LegalSection[] = [
     heading: 'Governing law',
     body: (
       <p>
-        These terms are governed by the laws of [jurisdiction]. We may update them; continued use after notice of a
-        change means you accept it.
+        These terms are governed by the laws of <OperatorJurisdiction />. We may update them; continued use after notice
+        of a change means you accept it.
       </p>
     ),
   },
