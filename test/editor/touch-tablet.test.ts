@@ -63,12 +63,19 @@ function fakeVisualViewport() {
 async function openEditor(
   mapId: string,
   viewport: { width: number; height: number },
-  opts: { touch: boolean; keyboard?: boolean; as?: TestUser },
+  opts: { touch: boolean; keyboard?: boolean; as?: TestUser; scale?: number },
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
     isMobile: opts.touch,
     hasTouch: opts.touch,
+    deviceScaleFactor: opts.scale ?? 1,
+    ...(opts.scale
+      ? {
+          userAgent:
+            'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+        }
+      : {}),
     baseURL: baseUrl(),
   });
   const page = await context.newPage();
@@ -108,6 +115,26 @@ describe('the editor on a touch tablet', () => {
       expect(errors).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('keeps each formatting button’s word on one line in the inspector of a tablet held sideways (1024×768)', async () => {
+    // An iPad's screen: 2 device pixels to the CSS pixel.
+    const page = await openEditor(mapId, { width: 1024, height: 768 }, { touch: true, scale: 2 });
+    await page.locator('.vlist__row').first().tap();
+    const bar = page.getByRole('toolbar', { name: 'Description formatting' });
+    await bar.scrollIntoViewIfNeeded();
+    // One line each: the text of every button lies on one line (a word broken as "Lin k" lies on two).
+    const lines = await bar.locator('button').evaluateAll((bs) =>
+      bs.map((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        return [b.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.filter(([, n]) => n !== 1)).toEqual([]);
+    await artifact(page, { path: '.test-artifacts/editor-tablet-1024-inspector.png' });
+    await page.context().close();
   });
 
   it('shows the toast of a floor’s upload clear of the new floor’s controls, the panels and the zoom buttons', async () => {
