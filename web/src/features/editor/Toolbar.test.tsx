@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { aSummary, disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
+import { TextProp } from './panels/fields';
+import { createPendingEdits, PendingEditsContext } from './save/pending-edits';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
 import { UI_LOCALE } from '../../lib/words';
 import {
@@ -209,5 +211,49 @@ describe('the publication status’s toggletip', () => {
     );
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('opens on one tap: a finger’s entering and its compatibility mouse events do not open it before the tap', () => {
+    renderEditorPart(<PublicationStatus />, {
+      map: { version: 5, publishedVersion: 5, publication: 'published', published: true },
+    });
+    const status = screen.getByRole('button', { name: 'Published' });
+    // A tap, as a touch screen sends it: the pointer's events, the compatibility mouse events, then the click.
+    fireEvent.pointerEnter(status, { pointerType: 'touch' });
+    fireEvent.mouseEnter(status);
+    fireEvent.click(status);
+    expect(status.getAttribute('aria-expanded')).toBe('true');
+    // A mouse still opens it by hovering, and closes it by leaving.
+    fireEvent.click(status);
+    fireEvent.pointerEnter(status, { pointerType: 'mouse' });
+    expect(status.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerLeave(status, { pointerType: 'mouse' });
+    expect(status.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the save status while a field is typed in', () => {
+  it('says "Unsaved changes" from the first key, not from the field’s commit a moment later', () => {
+    const pending = createPendingEdits();
+    renderEditorPart(
+      <PendingEditsContext.Provider value={pending}>
+        <SaveIndicator />
+        <PublicationStatus />
+        <TextProp label="Opening hours" value="" commit={() => null} />
+      </PendingEditsContext.Provider>,
+      { map: { version: 5, publishedVersion: 5, publication: 'published', published: true } },
+    );
+    const status = () => screen.getByRole('status').textContent;
+    expect(status()).toBe(STATUS_LABELS.saved);
+    const field = screen.getByRole('textbox', { name: 'Opening hours' });
+    fireEvent.change(field, { target: { value: 'M' } });
+    expect(status()).toBe(STATUS_LABELS.unsaved);
+    expect(screen.getByRole('button', { name: 'Unpublished changes' })).toBeTruthy();
+    // Typed back to what it was: nothing waits.
+    fireEvent.change(field, { target: { value: '' } });
+    expect(status()).toBe(STATUS_LABELS.saved);
+    fireEvent.change(field, { target: { value: 'Mon-Sat 9-18' } });
+    act(() => pending.flush());
+    expect(pending.anyDraft()).toBe(false);
   });
 });

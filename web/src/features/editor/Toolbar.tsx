@@ -13,6 +13,7 @@ import { announcementAtom, dialogAtom, layerAtom, toolAtom } from './editor-stat
 import { runCommand, useCommandContext } from './commands';
 import {
   PendingEditsContext,
+  useAnyDraft,
   saveMessage,
   saveMessageAt,
   usePendingEdit,
@@ -53,9 +54,19 @@ export function savedTitle(s: Pick<SaveState, 'version' | 'lastSaved'>): string 
   return `Version ${s.version}, saved elsewhere (another tab or person). This tab last saved at ${at} (version ${s.lastSaved.version}).`;
 }
 
+/**
+ * The save state as the bar shows it: text still being typed in a field (committed a moment after the last key) is
+ * an unsaved change from the first key, not "Saved" until the commit.
+ */
+function useShownSaveState(): SaveState {
+  const s = useSaveState();
+  const typing = useAnyDraft();
+  return typing && s.status === 'saved' ? { ...s, status: 'unsaved' } : s;
+}
+
 /** The save status: "Saved", "Unsaved changes"…, with what happened and when in its tooltip. */
 export function SaveIndicator() {
-  const s = useSaveState();
+  const s = useShownSaveState();
   // The message without its countdown: a tooltip is not redrawn each second, and the problem line below counts down.
   const title = s.message ?? savedTitle(s);
   return (
@@ -159,7 +170,7 @@ export function MapTitle() {
       notify(`The map could not be renamed: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
-  usePendingEdit(() => void commit());
+  usePendingEdit(() => void commit(), draft !== null && draft !== map.title);
   return (
     <>
       {/* The page's heading, for a screen reader's heading keys: the title field names the map but is no heading. */}
@@ -305,7 +316,7 @@ export const PUBLICATION_DETAILS: Record<Publication, string> = {
  */
 export function PublicationStatus() {
   const { map } = useEditor();
-  const s = useSaveState();
+  const s = useShownSaveState();
   const [open, setOpen] = useState(false);
   const tipId = useId();
   const tip = useRef<HTMLSpanElement>(null);
@@ -323,7 +334,12 @@ export function PublicationStatus() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   return (
-    <span className="publication-tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    // Hover is a mouse's: a tap's compatibility mouse events opened it just before the tap's click closed it again.
+    <span
+      className="publication-tip"
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setOpen(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setOpen(false)}
+    >
       <button
         type="button"
         className={`publication publication--${status}`}

@@ -165,9 +165,12 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
   }, []);
 
   const typed = useRef(false);
+  // Typed text not committed yet, for the save status (a state, set only when it changes: not each key).
+  const [typing, setTyping] = useState(false);
   const flush = () => {
     clearTimeout(timer.current);
     typed.current = false;
+    setTyping(false);
     const el = box.current;
     if (!el) return;
     const html = cleanDescription(el.innerHTML);
@@ -179,7 +182,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
   // stored HTML is not rewritten by merely reading it back).
   usePendingEdit(() => {
     if (typed.current) flush();
-  });
+  }, typing);
   const exec = (cmd: FormatCommand) => {
     const el = box.current;
     if (!el) return;
@@ -205,6 +208,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
           suppressContentEditableWarning
           onInput={() => {
             typed.current = true;
+            setTyping(true);
             clearTimeout(timer.current);
             timer.current = setTimeout(flush, 500);
           }}

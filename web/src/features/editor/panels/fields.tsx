@@ -62,8 +62,8 @@ export function TextProp({
     setError(problem);
     if (!problem) setDraft(null);
   };
-  // A save, publish or leaving the editor commits what is typed here first.
-  usePendingEdit(flush);
+  // A save, publish or leaving the editor commits what is typed here first; until then the status says so.
+  usePendingEdit(flush, draft !== null && draft !== value);
   const change = (v: string) => {
     setDraft(v);
     latest.current.draft = v;
@@ -283,7 +283,7 @@ export function ColorProp({
   };
   usePendingEdit(() => {
     if (draft !== null) apply(draft);
-  });
+  }, draft !== null);
   const six = swatchHex(value || fallback);
   return (
     <div className={error ? 'field field--invalid' : 'field'}>

@@ -36,4 +36,22 @@ describe('pending edits', () => {
       expect.objectContaining({ type: 'error', message: 'commit is broken', where: 'editor:pending-edit' }),
     ]);
   });
+
+  it('says while any field holds typed text not committed, and tells its listeners of each change', () => {
+    const pending = createPendingEdits();
+    const told: boolean[] = [];
+    const stop = pending.subscribe(() => told.push(pending.anyDraft()));
+    const title = {};
+    const hours = {};
+    pending.drafting(title, true);
+    pending.drafting(hours, true);
+    pending.drafting(title, false);
+    // Said again as it was: no change, nobody is told.
+    pending.drafting(title, false);
+    pending.drafting(hours, false);
+    stop();
+    pending.drafting(hours, true);
+    expect(told).toEqual([true, true, true, false]);
+    expect(pending.anyDraft()).toBe(true);
+  });
 });

@@ -35,7 +35,13 @@ export { REMOTE_POLL_MS } from './remote-polling';
 // The rest of the editor reaches saving through this module only (ADR 033).
 export { browserBackup, memoryBackup, type BackupRecord, type LocalBackup } from './local-backup';
 export { backupsToOffer, holdSession, newSessionId } from './backup-sessions';
-export { createPendingEdits, PendingEditsContext, usePendingEdit, type PendingEdits } from './pending-edits';
+export {
+  createPendingEdits,
+  PendingEditsContext,
+  useAnyDraft,
+  usePendingEdit,
+  type PendingEdits,
+} from './pending-edits';
 export { createSavePath, type Caller, type Renamed, type SavedView, type SavePath } from './save-path';
 
 /** A change of the store's document: an edit to back up and autosave, or back to the saved document. */
