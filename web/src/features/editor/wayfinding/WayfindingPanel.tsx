@@ -15,12 +15,13 @@ import { hasWayfinding, previewState } from '@mapnest/shared/wayfinding';
 import { checkNetwork, type NetworkCheck as NetworkCheckResult } from '../../../map-core/wayfinding/network-check';
 import { connectorStepFree, type ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
-import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
+import { deleteEdge, deleteNode, connectorLabel, type ConnectorKind } from './actions';
 import { useEditor, useEditorState } from '../editor-context';
 import { usePointerWords } from '../../../lib/pointer-words';
 import { counted } from '../../../lib/words';
 import { layerAtom, selectionAtom } from '../editor-state';
-import { NetworkLayer, type NetworkSelection } from './network-layer';
+import type { NetworkSelection } from './network-layer';
+import { ToolPicker, useNetworkOverlay, type Mode } from './network-overlay';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import { useShapeCentres } from './shape-centres';
@@ -28,10 +29,8 @@ import { NetworkPicker } from './network-picker';
 import { nodeCardKey, nodeSelectedText, useAnnounce, useNodeNudgeKeys } from './node-position';
 import { SelectProp } from '../panels/fields';
 import { updateSettings } from '../actions/structure';
-import { CENTRE_OFF_PLAN } from './draw-words';
 import './wayfinding-panel.css';
 
-type Mode = 'select' | 'draw';
 type Connector = { name: string; kind: string; floors: string[]; stepFree: boolean };
 
 export function WayfindingPanel() {
@@ -121,7 +120,7 @@ function NetworkEditor() {
       ? layerPicked
       : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
   const [mode, setMode] = useState<Mode>('select');
-  const [selection, setSelection] = useNetworkOverlay(mode);
+  const [selection, setSelection, drawing, endPath] = useNetworkOverlay(mode);
   const selectLocations = useSetAtom(selectionAtom);
   const pickMode = (next: Mode) => {
     setMode(next);
@@ -170,7 +169,7 @@ function NetworkEditor() {
         }}
         hint={`${counted(pathsHere, 'path')}${pathsHere ? ` (${counted(edgesHere, 'edge')})` : ''} on this floor`}
       />
-      <ToolPicker mode={mode} onMode={pickMode} />
+      <ToolPicker mode={mode} onMode={pickMode} drawing={drawing} onEndPath={endPath} />
       {mode === 'select' && (
         <>
           <NetworkPicker kind="node" doc={doc} layer={layer} selection={current} onSelect={setSelection} />
@@ -194,51 +193,6 @@ function NetworkEditor() {
       <NetworkCheck shapes={shapes} />
     </div>
   );
-}
-
-/**
- * Draws the network on the canvas while the panel is open (drawing, moving and selecting there), and keeps the
- * drawing's tool and selection in step with the panel's. Returns the selection and its setter.
- */
-/** What a click in draw mode off the floor plan is told. */
-const OFF_MAP =
-  'That is off the map: a path’s points go on the floor plan. Click inside it, or press Escape to end the path.';
-
-function useNetworkOverlay(mode: Mode) {
-  const { run, canvas, store, notify } = useEditor();
-  const announce = useAnnounce();
-  const [selection, setSelection] = useState<NetworkSelection>(null);
-  const overlay = useRef<NetworkLayer | null>(null);
-  // The layer lives as long as the panel; the notice and status functions it calls are the editor's latest.
-  const said = useRef({ notify, announce });
-  useEffect(() => {
-    said.current = { notify, announce };
-  });
-
-  // The network is on the canvas only while this panel is open.
-  useEffect(() => {
-    const c = canvas();
-    if (!c || typeof c.networkHost !== 'function') return;
-    const layerView = new NetworkLayer(c.networkHost(), store.getState().doc, {
-      onAddEdge: (l, from, to) => run(addEdge, { layer: l, from, to }),
-      onMoveNode: (l, from, to) => {
-        if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
-      },
-      onSelect: setSelection,
-      onOffMap: (byKeys) => said.current.notify(byKeys ? CENTRE_OFF_PLAN : OFF_MAP),
-      announce: (text) => said.current.announce(text),
-    });
-    overlay.current = layerView;
-    const off = store.subscribe(() => layerView.setDocument(store.getState().doc));
-    return () => {
-      off();
-      layerView.destroy();
-      overlay.current = null;
-    };
-  }, [canvas, run, store]);
-  useEffect(() => overlay.current?.setMode(mode), [mode]);
-  useEffect(() => overlay.current?.setSelection(selection), [selection]);
-  return [selection, setSelection] as const;
 }
 
 /** The selection while the document still has it; undo or another edit can take it away. */
@@ -306,40 +260,6 @@ function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
     byId.set(r.endpoint, c);
   }
   return [...byId];
-}
-
-/** Select or Draw paths, with how the chosen tool works. */
-function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) {
-  const forPointer = usePointerWords();
-  return (
-    <>
-      <div className="panel__row" role="group" aria-label="Network tool">
-        <button
-          type="button"
-          className={mode === 'select' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'}
-          aria-pressed={mode === 'select'}
-          onClick={() => onMode('select')}
-        >
-          Select
-        </button>
-        <button
-          type="button"
-          className={mode === 'draw' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'}
-          aria-pressed={mode === 'draw'}
-          onClick={() => onMode('draw')}
-        >
-          Draw paths
-        </button>
-      </div>
-      <p className="panel__hint">
-        {forPointer(
-          mode === 'draw'
-            ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path. By keyboard: on the map, the arrow keys move it and Enter places a point at the centre of the view, marked by a cross.'
-            : 'Click a node or a path to select it, or choose a node or an edge in the lists below; drag a node to move it (drop it on another node to join them), or type its X and Y, or press the arrow keys on the map. Delete removes the selection.',
-        )}
-      </p>
-    </>
-  );
 }
 
 function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {

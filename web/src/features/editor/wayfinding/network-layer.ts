@@ -43,6 +43,8 @@ export interface NetworkLayerCallbacks {
   onSelect(selection: NetworkSelection): void;
   /** Says a line in the editor's status line (what a key press drew). */
   announce(text: string): void;
+  /** The path being drawn has this many points now (0: none is being drawn), for the panel's End path. */
+  onDrawing?(points: number): void;
 }
 
 /** Screen pixels within which a point snaps to a node or an edge. */
@@ -95,7 +97,7 @@ export class NetworkLayer {
   setMode(mode: 'select' | 'draw'): void {
     this.mode = mode;
     this.pending = null;
-    this.points = 0;
+    this.setPoints(0);
     this.host.placeByKeys(mode === 'draw' ? this.onKeyPlace : null);
     this.draw();
   }
@@ -105,11 +107,22 @@ export class NetworkLayer {
     this.draw();
   }
 
-  /** Ends the path being drawn (Escape). */
+  /**
+   * Ends the path being drawn (Escape, End path, or a click or tap on its last point again), saying how many points it
+   * has; nothing when none is being drawn.
+   */
   endPath(): void {
+    if (!this.pending) return;
+    this.callbacks.announce(pathEndedText(this.points));
     this.pending = null;
-    this.points = 0;
+    this.setPoints(0);
     this.draw();
+  }
+
+  private setPoints(points: number): void {
+    if (points === this.points) return;
+    this.points = points;
+    this.callbacks.onDrawing?.(points);
   }
 
   /**
@@ -140,6 +153,11 @@ export class NetworkLayer {
     const at = snap.point;
     const from = this.pending;
     let placed: KeyPlaced | null;
+    // A click or tap on the point just placed ends the path (a touch screen has no Escape); Enter there says where it is.
+    if (from && same(from, at) && !byKeys) {
+      this.endPath();
+      return null;
+    }
     if (from && same(from, at)) placed = { kind: 'same', point: this.points };
     else if (!from) placed = { kind: 'start', snap: snap.kind, at };
     else if (!this.callbacks.onAddEdge(this.host.layer(), from, at)) placed = null;
@@ -149,7 +167,7 @@ export class NetworkLayer {
     }
     if (placed && placed.kind !== 'same') {
       this.pending = at;
-      this.points++;
+      this.setPoints(this.points + 1);
     }
     this.draw();
     return placed;
@@ -168,7 +186,6 @@ export class NetworkLayer {
   private readonly onKey = (e: KeyboardEvent): void => {
     if (e.key === 'Escape' && this.pending) {
       e.preventDefault();
-      this.callbacks.announce(pathEndedText(this.points));
       this.endPath();
     }
   };
