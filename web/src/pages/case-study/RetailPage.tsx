@@ -14,7 +14,7 @@ const content: CaseStudyContent = {
     'Tenants change every season. Printed directories and static images fall behind, and visitors on their phones can neither zoom into them nor search for a store.',
   solution: [
     'Search and category filters (food, fashion, services) in a built-in directory',
-    'Every store with its logo, opening hours, phone number and website',
+    'Every store with its logo (or its initials), opening hours, phone number and website',
     'One layer per level, with lifts, escalators and restrooms marked',
     'Links that open the map on a given store, for newsletters and QR codes on signs',
     'With the Professional plan, routes from any entrance to any store',

@@ -54,6 +54,10 @@ describe('the example maps of the case studies', () => {
       expect(Number(lot.fields?.size), lot.id).toBeGreaterThan(0);
       expect(Number(lot.fields?.price), lot.id).toBeGreaterThan(0);
       expect(Number(lot.fields?.bedrooms), lot.id).toBeGreaterThan(0);
+      // The page promises popups with a floor plan image: its house type's plan, a file the app serves, of as many
+      // bedrooms as the lot is approved for.
+      expect(lot.image, lot.id).toBe(`/examples/willow-creek/plan-${lot.fields?.bedrooms}-bedroom.svg`);
+      expect(publicFile(lot.image!), lot.id).toContain(`Floor plan: ${lot.fields?.bedrooms}-bedroom home`);
       expect(
         lot.groups?.filter((g) => statusGroups.includes(g)),
         lot.id,
