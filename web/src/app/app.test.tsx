@@ -308,6 +308,10 @@ describe('not-found screen', () => {
     expect(screen.getByText('404 error')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe('Not Found - Mapnest');
+    // A crawler that runs the page is told not to index it; the next page is indexable again.
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    cleanup();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 });
 
