@@ -5,7 +5,7 @@ import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/sha
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { announcementAtom, selectionAtom } from '../editor-state';
 import { CENTRE_OFF_PLAN } from './draw-words';
-import { fakeCanvas, mall, node, press, svgOf } from './wayfinding-panel.fixtures';
+import { fakeCanvas, hall, mall, node, press, svgOf } from './wayfinding-panel.fixtures';
 import { WayfindingPanel } from './WayfindingPanel';
 
 afterEach(() => {
@@ -290,20 +290,7 @@ describe('WayfindingPanel', () => {
 
   it('keeps a pasted connector name too long whole, marks it and says why, and sets no connector', () => {
     const doc = mall();
-    doc.routes = [
-      {
-        id: 'hall',
-        layer: 'ground',
-        points: [
-          [0.1, 0.5],
-          [0.5, 0.5],
-        ],
-        closed: false,
-        connector: false,
-        weight: 1,
-        inaccessible: false,
-      },
-    ];
+    doc.routes = [hall('ground')];
     const { element, canvas } = fakeCanvas();
     const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc, canvas });
     press(node(element, 0.5, 0.5), 500, 500);

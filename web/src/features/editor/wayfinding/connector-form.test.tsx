@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
-import { fakeCanvas, mall, node, press } from './wayfinding-panel.fixtures';
+import { fakeCanvas, hall, mall, node, press } from './wayfinding-panel.fixtures';
 import { WayfindingPanel } from './WayfindingPanel';
 
 afterEach(() => {
@@ -17,18 +17,6 @@ afterEach(() => {
 });
 
 type Route = MapDocument['routes'][number];
-const hall = (layer: string): Route => ({
-  id: `hall-${layer}`,
-  layer,
-  points: [
-    [0.1, 0.5],
-    [0.5, 0.5],
-  ],
-  closed: false,
-  connector: false,
-  weight: 1,
-  inaccessible: false,
-});
 /** West stairs, drawn on the ground floor only: a short path from the hall's end, ending at the stairs. */
 const westStairs: Route = {
   id: 'stairs-ground',

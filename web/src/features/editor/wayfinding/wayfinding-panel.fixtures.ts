@@ -48,3 +48,17 @@ export function press(el: Element, x: number, y: number) {
   fireEvent.pointerUp(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
 }
 export const node = (el: HTMLElement, x: number, y: number) => svgOf(el).querySelector(`[data-node="[${x},${y}]"]`)!;
+
+/** A hall on `layer`: one path from (0.1, 0.5) to a dead end at (0.5, 0.5). */
+export const hall = (layer: string): MapDocument['routes'][number] => ({
+  id: `hall-${layer}`,
+  layer,
+  points: [
+    [0.1, 0.5],
+    [0.5, 0.5],
+  ],
+  closed: false,
+  connector: false,
+  weight: 1,
+  inaccessible: false,
+});
