@@ -172,13 +172,13 @@ describe('header', () => {
 });
 
 describe('footer', () => {
-  /** GET /api/health answers `status` (a number), or reaches nothing (null). */
+  /** GET /api/health?shared answers `status` (a number), or reaches nothing (null). */
   const health = (status: number | null) => {
     forgetServiceStatus();
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url !== '/api/health') throw new TypeError(`unexpected ${url}`);
+        if (url !== '/api/health?shared') throw new TypeError(`unexpected ${url}`);
         if (status === null) throw new TypeError('Failed to fetch');
         return new Response('{}', { status });
       }),

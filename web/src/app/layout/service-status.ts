@@ -1,5 +1,5 @@
 /**
- * The service's state as the extended footer states it, read from GET /api/health (each dependency: the table, the
+ * The service's state as the extended footer states it, read from GET /api/health?shared (each dependency: the table, the
  * buckets, the user pool; 503 when one is down), once per page load and only for a footer that shows it. Nothing is
  * claimed before it is known: 'unknown' (not read yet, the browser offline, any other answer) shows no line at all,
  * so the footer never says "All systems operational." while they are not.
@@ -12,7 +12,8 @@ let read: Promise<ServiceStatus> | null = null;
 
 /** The status, read once per page load (every footer after the first shares the answer). */
 export function serviceStatus(): Promise<ServiceStatus> {
-  read ??= fetch('/api/health', { headers: { accept: 'application/json' } }).then(
+  // `shared`: the service answers every page from one read of a few seconds (lambdas/src/http/health.ts).
+  read ??= fetch('/api/health?shared', { headers: { accept: 'application/json' } }).then(
     (r): ServiceStatus => (r.ok ? 'ok' : r.status === 503 ? 'degraded' : 'unknown'),
     (): ServiceStatus => 'unknown',
   );
