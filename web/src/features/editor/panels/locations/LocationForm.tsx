@@ -25,6 +25,7 @@ import { useTry } from '../use-try';
 import { AboutField, StaleAboutNote } from './AboutField';
 import { markerSwatch } from './LocationListbox';
 import { ShapeField } from './ShapeField';
+import { UrlProp } from './UrlProp';
 import { imageForVisitors, wantsWebCopy, type PickedFile, type WebUse } from './web-image';
 
 export const MARKER_LABELS: Record<MarkerType, string> = {
@@ -370,29 +371,6 @@ function NumberPairRow({
         max={second.max}
         commit={(b) => commit(b === undefined ? undefined : [value?.[0] ?? fallback, b])}
       />
-    </div>
-  );
-}
-
-function UrlProp({
-  label,
-  value,
-  commit,
-  onPick,
-  hint,
-}: {
-  label: string;
-  value: string | undefined;
-  commit: Commit<string>;
-  onPick: () => void;
-  hint?: string;
-}) {
-  return (
-    <div className="url-prop">
-      <TextProp label={label} value={value ?? ''} commit={commit} hint={hint} placeholder="/files/… or https://…" />
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onPick}>
-        Choose from library…
-      </button>
     </div>
   );
 }
