@@ -180,7 +180,7 @@ describe('footer', () => {
       vi.fn(async (url: string) => {
         if (url !== '/api/health?shared') throw new TypeError(`unexpected ${url}`);
         if (status === null) throw new TypeError('Failed to fetch');
-        return new Response('{}', { status });
+        return Response.json({ status: status === 200 ? 'ok' : 'unavailable' }, { status });
       }),
     );
   };

@@ -13,10 +13,14 @@ let read: Promise<ServiceStatus> | null = null;
 /** The status, read once per page load (every footer after the first shares the answer). */
 export function serviceStatus(): Promise<ServiceStatus> {
   // `shared`: the service answers every page from one read of a few seconds (lambdas/src/http/health.ts).
-  read ??= fetch('/api/health?shared', { headers: { accept: 'application/json' } }).then(
-    (r): ServiceStatus => (r.ok ? 'ok' : r.status === 503 ? 'degraded' : 'unknown'),
-    (): ServiceStatus => 'unknown',
-  );
+  // Its body is read to the end, as the answer says it: a response left unread stays open in the browser.
+  read ??= fetch('/api/health?shared', { headers: { accept: 'application/json' } })
+    .then(async (r): Promise<ServiceStatus> => {
+      const { status } = (await r.json()) as { status?: unknown };
+      if (r.ok && status === 'ok') return 'ok';
+      return r.status === 503 && status === 'unavailable' ? 'degraded' : 'unknown';
+    })
+    .catch((): ServiceStatus => 'unknown');
   return read;
 }
 
