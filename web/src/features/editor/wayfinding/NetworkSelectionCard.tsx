@@ -183,10 +183,13 @@ function ConnectorForm({ layer, at }: { layer: string; at: Point }) {
       </datalist>
       <KindSelect
         kind={kind}
-        // A name not typed follows the kind: "Stairs 1", not "Lift 3", for stairs.
-        onKind={(next) =>
-          setDraft({ ...draft, kind: next, ...(suggested ? { name: newConnectorName(doc, next) } : {}) })
-        }
+        onKind={(next) => {
+          if (next === kind) return;
+          // A name made for its kind and not typed over follows the kind: "Stairs 1", not "Lift 3", for stairs. A
+          // connector's own name, or one from another floor, stays.
+          const follows = suggested && name === newConnectorName(doc, kind);
+          setDraft({ ...draft, kind: next, ...(follows ? { name: newConnectorName(doc, next) } : {}) });
+        }}
       />
       <label className="check">
         <input

@@ -13,7 +13,10 @@ export interface ConnectorDraft {
   name: string;
   kind: ConnectorKind;
   stepFree: boolean;
-  /** True when the name is a suggestion the author has not taken yet (it follows the kind until typed over). */
+  /**
+   * True when the name is a suggestion the author has not typed over yet: selected whole on focus, and, when it is a
+   * new name made for its kind, following the kind.
+   */
   suggested: boolean;
 }
 

@@ -73,6 +73,11 @@ describe('the connector form', () => {
     const up = formAt(0.5, 0.5, element);
     expect(up.card.getByRole('group', { name: 'Make it a connector' })).toBeTruthy();
     expect([up.name.value, up.kind.value]).toEqual(['West stairs', 'stairs']);
+    // Its kind chosen again, or another kind: the stairs' name stays (only a name made for its kind follows it).
+    fireEvent.change(up.kind, { target: { value: 'stairs' } });
+    fireEvent.change(up.kind, { target: { value: 'escalator' } });
+    fireEvent.change(up.kind, { target: { value: 'stairs' } });
+    expect(up.name.value).toBe('West stairs');
     fireEvent.click(up.card.getByRole('button', { name: 'Set connector' }));
     const connectors = within(screen.getByRole('heading', { name: 'Connectors between floors' }).parentElement!);
     expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
