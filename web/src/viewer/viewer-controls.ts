@@ -133,7 +133,8 @@ export class FloorSwitcher implements MapControl {
     if (!b || b.classList.contains('mn-floor-unavailable') === unavailable) return;
     b.classList.toggle('mn-floor-unavailable', unavailable);
     if (unavailable) b.append(h('span', { class: 'mn-sr-only' }, `, ${this.text.t('floorUnavailable')}`));
-    else b.querySelector('.mn-sr-only')?.remove();
+    // Its own words, not those of a search's count (setFound), which sit inside the count.
+    else b.querySelector(':scope>.mn-sr-only')?.remove();
   }
 
   /**

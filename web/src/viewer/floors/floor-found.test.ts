@@ -74,4 +74,20 @@ describe('the floor buttons during a search', () => {
       WAIT,
     );
   });
+
+  it('keeps a floor’s count when the floor is marked unavailable and then available again', async () => {
+    const { FloorSwitcher } = await import('../viewer-controls');
+    const { ENGLISH } = await import('../i18n/messages');
+    const layers = [
+      { id: 'g', name: 'Ground', file: '' },
+      { id: 'f', name: 'First', file: '' },
+    ];
+    const floors = new FloorSwitcher(layers, 'g', () => undefined, ENGLISH);
+    document.body.append(floors.el);
+    floors.setFound(Uint8Array.of(1), [{ layer: 'f' }] as never);
+    floors.setUnavailable('f', true);
+    floors.setUnavailable('f', false);
+    expect(floors.el.querySelectorAll('.mn-floor')[1]!.textContent).toBe('First1, 1 found');
+    floors.remove();
+  });
 });
