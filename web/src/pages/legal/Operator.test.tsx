@@ -43,23 +43,18 @@ describe('the legal pages', () => {
         return Response.json(CONFIG);
       }),
     );
-    await vi.waitFor(async () => {
-      cleanup();
-      expect(await pageText('/terms', 'Terms & Conditions')).toContain('provided by Example Maps Ltd.');
-    });
+    // Each page shows the operator once the deployment's settings have arrived (fetched once per page load).
+    const shows = (text: string) =>
+      vi.waitFor(() => expect(screen.getByRole('main').textContent).toContain(text), { timeout: 20_000 });
+    await pageText('/terms', 'Terms & Conditions');
+    await shows('provided by Example Maps Ltd.');
     expect(screen.getByRole('main').textContent).toContain('governed by the laws of England and Wales.');
     cleanup();
     await pageText('/privacy', 'Privacy Policy');
-    await vi.waitFor(() =>
-      expect(screen.getByRole('main').textContent).toContain(
-        'Mapnest is operated by Example Maps Ltd, 1 Example Street, London.',
-      ),
-    );
+    await shows('Mapnest is operated by Example Maps Ltd, 1 Example Street, London.');
     cleanup();
     await pageText('/agreement', 'Service Agreement');
-    await vi.waitFor(() =>
-      expect(screen.getByRole('main').textContent).toContain('This agreement between Example Maps Ltd ("we")'),
-    );
+    await shows('This agreement between Example Maps Ltd ("we")');
     expect(screen.getByRole('main').textContent).not.toMatch(/\[[^\]]*\]/);
   });
 });
