@@ -1,11 +1,27 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
 import { packLanguageChunks } from './src/embed/vite.pack-messages';
 import { purifyFactoryOnly } from './src/embed/vite.purify-factory';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * 404.html: the app's page again, which the edge serves for addresses that are none of the app's pages, with status 404
+ * (infra/src/edge/viewer-functions.ts). The app then shows its own not-found page.
+ */
+function notFoundPage(): Plugin {
+  return {
+    name: 'mapnest-not-found-page',
+    apply: 'build',
+    writeBundle(options) {
+      copyFileSync(join(options.dir!, 'index.html'), join(options.dir!, '404.html'));
+    },
+  };
+}
 
 export default defineConfig({
   root: here('.'),
@@ -19,6 +35,7 @@ export default defineConfig({
     packLanguageChunks(),
     embedBootScript(),
     embedBuild(here('embed.html'), here('src/embed/styles.ts')),
+    notFoundPage(),
   ],
   build: {
     outDir: here('dist'),

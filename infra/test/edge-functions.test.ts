@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UNAUTHENTICATED_BODY } from '../src/constructs/web';
 import {
+  NOT_FOUND_PAGE,
   SPA_REWRITE_SOURCE,
+  SPA_STATUS_SOURCE,
+  loadEdgeFunction,
+  type EdgeResponseHandler,
   STRIP_PREFIX_SOURCE,
   VIEWER_IP_HEADER,
   VIEWER_IP_SOURCE,
@@ -37,19 +41,24 @@ describe('SPA rewrite', () => {
   const handler = load(SPA_REWRITE_SOURCE);
   const rewrite = (uri: string) => (handler({ request: request(uri) }) as EdgeRequest).uri;
 
-  it('serves index.html for client-side routes', () => {
+  it("serves index.html for the app's pages, as its router matches them", () => {
     for (const uri of [
       '/',
       '/maps',
       '/maps/',
       '/maps/abc123',
+      '/maps/abc123/analytics',
       '/login',
+      '/Pricing',
       '/case-study/real-estate',
-      '/mobile',
-      '/maps/v1.2/settings',
     ]) {
       expect(rewrite(uri), uri).toBe('/index.html');
     }
+  });
+
+  it('serves the not-found page for any other address that names no file', () => {
+    for (const uri of ['/mobile', '/maps/v1.2/settings', '/maps/abc123/history', '/case-study', '/pricing/x'])
+      expect(rewrite(uri), uri).toBe(NOT_FOUND_PAGE);
   });
 
   it('serves the embed page for /m and /m/{id}', () => {
@@ -59,6 +68,22 @@ describe('SPA rewrite', () => {
   it('leaves files alone, so a missing asset stays a 404', () => {
     for (const uri of ['/assets/app-3f2a1b.js', '/config.json', '/favicon.ico', '/maps/thumb.png', '/embed.html'])
       expect(rewrite(uri), uri).toBe(uri);
+  });
+});
+
+describe('SPA status', () => {
+  const handler = loadEdgeFunction<EdgeResponseHandler>(SPA_STATUS_SOURCE);
+  const status = (uri: string, statusCode = 200) =>
+    handler({ request: request(uri), response: { statusCode, headers: {} } }).statusCode;
+
+  it('sends the not-found page with status 404, known by the address asked for or by its own name', () => {
+    for (const uri of ['/mobile', '/maps/abc123/history', NOT_FOUND_PAGE]) expect(status(uri), uri).toBe(404);
+  });
+
+  it("leaves the app's pages, the embed, files and answers that are not 200 as they are", () => {
+    for (const uri of ['/', '/maps/abc123', '/m/abc123', '/index.html', '/embed.html', '/config.json'])
+      expect(status(uri), uri).toBe(200);
+    expect(status('/mobile', 304)).toBe(304);
   });
 });
 
@@ -134,6 +159,7 @@ describe('function limits', () => {
   it("keeps every function under CloudFront Functions' 10 KB code limit", () => {
     for (const source of [
       SPA_REWRITE_SOURCE,
+      SPA_STATUS_SOURCE,
       STRIP_PREFIX_SOURCE,
       requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY)),
       VIEWER_IP_SOURCE,

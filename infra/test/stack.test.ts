@@ -36,6 +36,7 @@ import {
 import { EMBED_BOOT_SCRIPT_SOURCE } from '../src/edge/headers';
 import {
   SPA_REWRITE_SOURCE,
+  SPA_STATUS_SOURCE,
   STRIP_PREFIX_SOURCE,
   VIEWER_IP_SOURCE,
   requireTokenSource,
@@ -933,7 +934,13 @@ describe('web', () => {
     expect(headers(behaviour('/m/*')).CorsConfig).toBeUndefined();
   });
 
-  it('serves the SPA from its bucket through OAC with the SPA fallback function and no error-page rewriting', () => {
+  // Viewer request picks index.html, embed.html or the not-found page; viewer response gives the last its 404.
+  const spaFunctions = () => [
+    { EventType: 'viewer-request', FunctionARN: fnRef('Web/SpaRewrite') },
+    { EventType: 'viewer-response', FunctionARN: fnRef('Web/SpaStatus') },
+  ];
+
+  it('serves the SPA from its bucket through OAC with the SPA fallback and status functions and no error-page rewriting', () => {
     const spa = config.DefaultCacheBehavior;
     expect(origin(spa).DomainName).toEqual({
       'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Spa'), 'RegionalDomainName'],
@@ -941,7 +948,7 @@ describe('web', () => {
     expect(origin(spa).OriginAccessControlId).toBeDefined();
     expect(spa.CachePolicyId).toBe(CACHING_OPTIMIZED);
     expect(spa.ViewerProtocolPolicy).toBe('redirect-to-https');
-    expect(spa.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/SpaRewrite') }]);
+    expect(spa.FunctionAssociations).toEqual(spaFunctions());
     // A distribution-wide 403/404 -> index.html would turn missing /data maps into HTML pages.
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.Logging).toBeDefined();
@@ -950,7 +957,7 @@ describe('web', () => {
   it('serves /m/* from the SPA bucket through the same rewrite, with the embed headers', () => {
     const embed = behaviour('/m/*');
     expect(embed.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
-    expect(embed.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/SpaRewrite') }]);
+    expect(embed.FunctionAssociations).toEqual(spaFunctions());
     expect(embed.ResponseHeadersPolicyId).not.toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
   });
 
@@ -1030,6 +1037,7 @@ describe('web', () => {
       FunctionCode: SPA_REWRITE_SOURCE,
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_STATUS_SOURCE });
     t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: STRIP_PREFIX_SOURCE });
     t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: VIEWER_IP_SOURCE });
     // The token gate lets exactly the public calls through.

@@ -57,6 +57,14 @@ describe('the pages of npm run dev', () => {
     }
   });
 
+  it("answers an address that is none of the app's pages with the app's page and status 404, as the edge does", async () => {
+    for (const p of ['/no-such-page', '/maps/abc123/history']) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).toContain('/src/main.tsx');
+    }
+  });
+
   it("answers /m/{id} with the embed's page, and a module with the module", async () => {
     const embed = await (await fetch(`${base}/m/demo`)).text();
     expect(embed).toContain('/@vite/client');

@@ -10,7 +10,8 @@ import type { EdgeKind } from '../../infra/src/edge/headers';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
 import { readBody, sendJson } from './http-util';
 import type { Mailbox } from './mailbox';
-import { spaUri } from './static-files';
+import { NOT_FOUND_PAGE } from '../../infra/src/edge/viewer-functions';
+import { spaStatus, spaUri } from './static-files';
 
 /** /_cognito: only the user-facing actions the web app calls, as Cognito's public endpoint allows without IAM. */
 export function proxyCognito(
@@ -85,8 +86,8 @@ export interface DevServer {
 
 /**
  * `npm run dev`: Vite answers the modules and files it knows; any other path is rewritten as CloudFront's SPA function
- * rewrites it (static-files.ts does the same for the built app): a page, the app's (index.html) or under /m/ the
- * embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here, or else a 404 (a
+ * rewrites it (static-files.ts does the same for the built app): a page, the app's (index.html, also for an address that
+ * is none of its pages, then with status 404) or under /m/ the embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here, or else a 404 (a
  * script or an image that does not exist is not a page). In middleware mode with `appType: 'custom'` Vite serves no
  * HTML itself, so without this no page ever answered.
  */
@@ -97,13 +98,17 @@ export function serveDevPage(
   p: string,
   kind: EdgeKind,
 ): Promise<void> {
-  const file = { '/index.html': 'index.html', '/embed.html': 'embed.html' }[spaUri(req, p, kind)];
+  const file = { '/index.html': 'index.html', '/embed.html': 'embed.html', [NOT_FOUND_PAGE]: 'index.html' }[
+    spaUri(req, p, kind)
+  ];
   const send = async () => {
     if (!file) return sendJson(res, 404, { message: 'Not Found' });
     try {
       const html = await readFile(path.join(vite.config.root, file), 'utf8');
       const page = await vite.transformIndexHtml(req.url ?? p, html);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
+      res
+        .writeHead(spaStatus(req, p, kind), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(page);
     } catch (err) {
       res
         .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })

@@ -3,7 +3,13 @@
  * source CloudFront runs, and the local extra sources its CSP allows.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { loadEdgeFunction, type EdgeRequest, type EdgeResponse } from '../../infra/src/edge/viewer-functions';
+import {
+  loadEdgeFunction,
+  type EdgeHandler,
+  type EdgeRequest,
+  type EdgeResponse,
+  type EdgeResponseHandler,
+} from '../../infra/src/edge/viewer-functions';
 
 /**
  * Sources the local app and embed pages may also load from (added to connect-src and img-src): test servers
@@ -11,17 +17,30 @@ import { loadEdgeFunction, type EdgeRequest, type EdgeResponse } from '../../inf
  */
 export const LOCAL_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
 
-const edgeHandlers = new Map<string, ReturnType<typeof loadEdgeFunction>>();
+const handlers = new Map<string, unknown>();
+/** A function's handler, loaded once per source. */
+function handlerOf<H>(source: string): H {
+  if (!handlers.has(source)) handlers.set(source, loadEdgeFunction<H>(source));
+  return handlers.get(source) as H;
+}
+
 /** Runs a CloudFront viewer-request function (infra/src/edge/viewer-functions.ts) on this request. */
 export function viewerRequest(source: string, req: IncomingMessage, uri: string): EdgeRequest | EdgeResponse {
-  let handler = edgeHandlers.get(source);
-  if (!handler) edgeHandlers.set(source, (handler = loadEdgeFunction(source)));
+  const handler = handlerOf<EdgeHandler>(source);
   const headers: EdgeRequest['headers'] = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = { value: v };
   return handler({
     request: { method: req.method ?? 'GET', uri, headers },
     viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
   });
+}
+
+/** The status a CloudFront viewer-response function gives the answer to this request (its `uri` as the viewer sent it). */
+export function viewerResponseStatus(source: string, req: IncomingMessage, uri: string, statusCode: number): number {
+  return handlerOf<EdgeResponseHandler>(source)({
+    request: { method: req.method ?? 'GET', uri, headers: {} },
+    response: { statusCode, headers: {} },
+  }).statusCode;
 }
 
 /** The URI a rewriting viewer-request function forwards to the origin. */

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { spaCacheControl, type EdgeKind } from '../../infra/src/edge/headers';
-import { SPA_REWRITE_SOURCE } from '../../infra/src/edge/viewer-functions';
-import { rewrittenUri } from './edge';
+import { NOT_FOUND_PAGE, SPA_REWRITE_SOURCE, SPA_STATUS_SOURCE } from '../../infra/src/edge/viewer-functions';
+import { rewrittenUri, viewerResponseStatus } from './edge';
 import { badRequest, decodePath, sendJson } from './http-util';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -74,15 +74,21 @@ export async function serveObject(
   }
 }
 
-/** Serves the built web app from `dist`, gzipping compressible files once per change. */
 /**
  * The file a path asks for: the app's and the embed's behaviours run the SPA rewrite function CloudFront runs (/m/* is
- * the embed page, other paths without a file extension the app); the static files' behaviours have none.
+ * the embed page, the app's pages index.html, other paths without a file extension the not-found page); the static
+ * files' behaviours have none.
  */
 export function spaUri(req: IncomingMessage, pathname: string, kind: EdgeKind): string {
   return kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, pathname) : pathname;
 }
 
+/** The status CloudFront sends a page of the app's or the embed's behaviour with: its viewer-response function's. */
+export function spaStatus(req: IncomingMessage, pathname: string, kind: EdgeKind): number {
+  return kind === 'app' || kind === 'embed' ? viewerResponseStatus(SPA_STATUS_SOURCE, req, pathname, 200) : 200;
+}
+
+/** Serves the built web app from `dist`, gzipping compressible files once per change. */
 export function createStaticFiles(dist: string) {
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, kind: EdgeKind): void {
@@ -93,7 +99,7 @@ export function createStaticFiles(dist: string) {
     const file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
     if (!isFile) {
-      if ((uri === '/index.html' || uri === '/embed.html') && !existsSync(path.join(dist, 'index.html'))) {
+      if (['/index.html', '/embed.html', NOT_FOUND_PAGE].includes(uri) && !existsSync(path.join(dist, 'index.html'))) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
         return void res.end('The web app is not built yet: run `npm run build`.');
       }
@@ -120,7 +126,7 @@ export function createStaticFiles(dist: string) {
       headers.vary = 'accept-encoding';
     }
     headers['content-length'] = body.length;
-    res.writeHead(200, headers);
+    res.writeHead(spaStatus(req, pathname, kind), headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

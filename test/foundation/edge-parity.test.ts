@@ -183,4 +183,25 @@ describe('edge headers: local gateway and CloudFront', () => {
     for (const path of ['/embed.js', '/demo/riverside-centre.json', '/builtin/index.json'])
       expect(await cacheOf(path), path).toBe(SHORT_CACHE);
   });
+
+  it('answers an address that is none of the app’s pages with the app’s page and status 404, with the app’s headers', async () => {
+    const app = await fetch(`${baseUrl()}/pricing`);
+    const appPage = await app.text();
+    for (const path of ['/no-such-page', '/maps/abc123/history', '/pricing/typo']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe(appPage);
+      for (const header of ['content-type', 'content-security-policy', 'x-frame-options', 'cache-control'])
+        expect(res.headers.get(header), `${path} ${header}`).toBe(app.headers.get(header));
+    }
+    // The app's own pages, the embed and files are as before.
+    for (const path of ['/', '/Pricing/', '/maps/abc123', '/m/demo', '/config.json']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+    }
+    const asset = await fetch(`${baseUrl()}/assets/missing-0000.js`);
+    await asset.arrayBuffer();
+    expect(asset.status).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ import { CROSS_ORIGIN_STATIC_PATHS, HSTS_SECONDS, edgeHeaderSpec, type EdgeKind 
 import { PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
 import {
   SPA_REWRITE_SOURCE,
+  SPA_STATUS_SOURCE,
   STRIP_PREFIX_SOURCE,
   UNAUTHENTICATED_BODY,
   VIEWER_IP_SOURCE,
@@ -188,13 +189,18 @@ export class Web extends Construct {
     return distribution;
   }
 
-  /** The viewer-request functions: SPA fallback, /data and /files prefix stripping, the call token gate. */
+  /** The viewer functions: SPA fallback and its not-found status, /data and /files prefix stripping, the call token gate. */
   private viewerFunctions(props: WebProps) {
     return {
       spaRewrite: new cloudfront.Function(this, 'SpaRewrite', {
         code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
         runtime: cloudfront.FunctionRuntime.JS_2_0,
         comment: 'SPA fallback to /index.html; /m/* to /embed.html',
+      }),
+      spaStatus: new cloudfront.Function(this, 'SpaStatus', {
+        code: cloudfront.FunctionCode.fromInline(SPA_STATUS_SOURCE),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: "The app's not-found page goes out with status 404",
       }),
       stripPrefix: new cloudfront.Function(this, 'StripPrefix', {
         code: cloudfront.FunctionCode.fromInline(STRIP_PREFIX_SOURCE),
@@ -320,7 +326,10 @@ export class Web extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: headers,
-      functionAssociations: viewerRequest(fns.spaRewrite),
+      functionAssociations: [
+        ...viewerRequest(fns.spaRewrite),
+        { function: fns.spaStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+      ],
       compress: true,
     });
     // Files only: no SPA fallback, so a missing file stays an error rather than the app's HTML.

@@ -3,6 +3,7 @@
  * deployed to the edge is also what the tests and the local gateway (scripts/local/gateway.ts) execute.
  */
 import { MESSAGES } from '@mapnest/shared/errors';
+import { SITE_ROUTES, siteRoutesPattern } from '@mapnest/shared/site-routes';
 
 /** The call protocol's answer to a call made without a token: 401 with the message 'Unauthenticated'. */
 export const UNAUTHENTICATED_BODY = {
@@ -24,28 +25,58 @@ export interface EdgeResponse {
 }
 export type EdgeHandler = (event: { request: EdgeRequest; viewer?: { ip: string } }) => EdgeRequest | EdgeResponse;
 
+/** A viewer-response function: it sees the request and the response CloudFront is about to send, and returns it. */
+export type EdgeResponseHandler = (event: { request: EdgeRequest; response: EdgeResponse }) => EdgeResponse;
+
 /** Loads a function's source the way CloudFront does: a script defining `handler`. */
-export function loadEdgeFunction(source: string): EdgeHandler {
-  return new Function(`${source}\nreturn handler;`)() as EdgeHandler;
+export function loadEdgeFunction<H = EdgeHandler>(source: string): H {
+  return new Function(`${source}\nreturn handler;`)() as H;
 }
 
+/** The SPA's not-found page: a copy of index.html made by the build (web/vite.config.ts), served with status 404. */
+export const NOT_FOUND_PAGE = '/404.html';
+
 /**
- * Default and /m/* behaviours: /m/{id} is the embed entry page; any other path without a file
- * extension is a client-side route of the SPA and gets /index.html. Files (/assets/x.js, /config.json)
- * pass through, so a missing asset is a real 404 instead of an HTML page.
+ * The script both SPA functions share: `route(uri)` says what serves an address. /m and /m/{id} are the embed page; an
+ * address whose last segment names a file is that file; one of the app's own pages (SITE_ROUTES, matched as its router
+ * matches) is the app; anything else is the app's not-found page.
  */
-export const SPA_REWRITE_SOURCE = `function handler(event) {
+const ROUTE_SOURCE = `var PAGES = new RegExp(${JSON.stringify(siteRoutesPattern(SITE_ROUTES))}, 'i');
+function route(uri) {
+  if (uri === '/m' || uri.startsWith('/m/')) return 'embed';
+  if (uri.substring(uri.lastIndexOf('/') + 1).indexOf('.') !== -1) return 'file';
+  return PAGES.test(uri) ? 'app' : 'missing';
+}`;
+
+/**
+ * Default and /m/* behaviours, viewer request: /m/{id} gets the embed entry page, the app's pages get /index.html, any
+ * other address without a file extension gets the not-found page. Files (/assets/x.js, /config.json) pass through, so
+ * a missing asset is a real 404 instead of an HTML page.
+ */
+export const SPA_REWRITE_SOURCE = `${ROUTE_SOURCE}
+function handler(event) {
   var request = event.request;
-  var uri = request.uri;
-  if (uri === '/m' || uri.startsWith('/m/')) {
-    request.uri = '/embed.html';
-    return request;
-  }
-  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
+  var kind = route(request.uri);
+  if (kind === 'embed') request.uri = '/embed.html';
+  else if (kind === 'app') request.uri = '/index.html';
+  else if (kind === 'missing') request.uri = '${NOT_FOUND_PAGE}';
   return request;
+}`;
+
+/**
+ * Default and /m/* behaviours, viewer response: the not-found page goes out with status 404 (the bucket holds it as an
+ * ordinary object, answered 200). It is recognised by the address the viewer asked for and by the page's own name, so
+ * the answer is the same whichever of the two CloudFront hands the function.
+ */
+export const SPA_STATUS_SOURCE = `${ROUTE_SOURCE}
+function handler(event) {
+  var response = event.response;
+  var uri = event.request.uri;
+  if (response.statusCode === 200 && (uri === '${NOT_FOUND_PAGE}' || route(uri) === 'missing')) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
 }`;
 
 /** /data/* and /files/*: the buckets hold maps/{id}.json and {uid}/..., without the routing prefix. */
