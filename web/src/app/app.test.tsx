@@ -310,8 +310,17 @@ describe('not-found screen', () => {
     expect(document.title).toBe('Not Found - Mapnest');
     // A crawler that runs the page is told not to index it; the next page is indexable again.
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    // Nothing near /no/such/page to suggest.
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
     cleanup();
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  it('suggests the page a mistyped address most likely meant', async () => {
+    renderRoutes('/pricng');
+    await screen.findByRole('heading', { level: 1, name: 'Not Found' });
+    expect(screen.getByRole('link', { name: '/pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByText(/Did you mean/).textContent).toBe('Did you mean /pricing?');
   });
 });
 
