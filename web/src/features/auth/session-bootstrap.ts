@@ -203,13 +203,21 @@ export async function startSession(): Promise<void> {
   connectCalls();
   // Another tab signing out removes the shared tokens: follow it rather than fail on the next call, saying why when
   // that tab's session was ended rather than logged out.
+  // A sign-in there is followed too. Amplify stores the user's name before the tokens, so the name alone may be read
+  // here while no token is stored yet: a tab still signed out reads the session again when the tokens come.
   window.addEventListener('storage', (event) => {
-    if (event.key?.startsWith('CognitoIdentityServiceProvider.') && event.key.endsWith('.LastAuthUser')) {
+    if (!event.key?.startsWith('CognitoIdentityServiceProvider.')) return;
+    if (event.key.endsWith('.LastAuthUser')) {
       const ended = event.newValue === null ? endedNote() : null;
       if (ended && appStore.get(sessionAtom).user) void endSession(ended);
       else if (event.newValue === null) appStore.set(sessionAtom, signedOutSession());
       else void refreshSession();
-    }
+    } else if (
+      /\.(idToken|refreshToken)$/.test(event.key) &&
+      event.newValue !== null &&
+      !appStore.get(sessionAtom).user
+    )
+      void refreshSession();
   });
   if (!hasStoredSession() && !isOAuthReturn()) {
     appStore.set(sessionAtom, signedOutSession());

@@ -204,6 +204,28 @@ describe('another tab of the same browser', () => {
       );
     });
 
+  it('follows a sign-in there, though the user’s name is stored before the tokens', async () => {
+    appStore.set(sessionAtom, signedOut);
+    const stored = (key: string, newValue: string) =>
+      act(async () => {
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: `CognitoIdentityServiceProvider.client-1.${key}`, newValue }),
+        );
+        await Promise.resolve();
+      });
+    // The name first: no token is stored yet, so the session read then is still signed out.
+    auth.currentClaims.mockImplementationOnce(async () => null);
+    await stored('LastAuthUser', 'user-1');
+    expect(appStore.get(sessionAtom).user).toBeNull();
+    // Then the tokens: the session is read again, and this tab is signed in.
+    auth.currentClaims.mockImplementation(async () => ({ sub: 'user-1', email: 'ada@example.com' }));
+    await stored('accessToken', 'access');
+    await stored('idToken', 'id');
+    await vi.waitFor(() => expect(appStore.get(sessionAtom).user?.uid).toBe('user-1'));
+    auth.currentClaims.mockReset();
+    auth.currentClaims.mockImplementation(async () => null);
+  });
+
   it('says why when the tab whose session ended noted it a moment ago', async () => {
     localStorage.setItem('mapnest.sessionEnded', JSON.stringify({ reason: 'renewalRefused', at: Date.now() }));
     renderAt('/maps');

@@ -3,12 +3,15 @@
  * code such as "internal"), without blaming a connection the browser says works, and offers Try again and the way
  * back to the maps list.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { routeCalls } from '../maps/maps.fixtures';
+import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
+import { stubBrowser } from './canvas/canvas.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -86,5 +89,44 @@ describe('a map that could not be opened', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You are offline. Check your connection and try again.',
     );
+  });
+});
+
+describe('an editor whose session ends in another tab', () => {
+  it('stays, says it is signed out with the way to log in, and is not opened again when the same person is back', async () => {
+    const doc = blankDocument();
+    doc.locations = [{ id: 'gate', title: 'Gate', coord: [0.5, 0.5] }];
+    const calls = routeCalls(mockCall, {
+      getMap: () => ({ map: aMap({ version: 3 }), history: [], documentUrl: 'https://files.test/doc.json' }),
+      getSlots: () => NO_SLOTS,
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(doc), { status: 200 }));
+    stubBrowser();
+    try {
+      const { store } = renderRoutes('/maps/map00000000000000001', { session: signedIn });
+      // The editor's code loads on demand: the first page of a test file waits for it.
+      await vi.waitFor(() => expect(document.querySelector('.editor')).not.toBeNull(), { timeout: 20_000 });
+      const editor = document.querySelector('.editor');
+
+      // A Log out in another tab: the session is signed out here too.
+      act(() => store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true }));
+      const banner = await screen.findByText(/You are signed out\./);
+      expect(banner.textContent).toBe(
+        'You are signed out. Your changes are kept in this browser; log in again to save them.',
+      );
+      const login = screen.getByRole('link', { name: 'Log in (opens a new tab)' });
+      expect(login.getAttribute('href')).toBe('/login');
+      expect(login.getAttribute('target')).toBe('_blank');
+      expect(document.querySelector('.editor')).toBe(editor);
+      expect(screen.queryByText('Map not found')).toBeNull();
+
+      // Signed in again as the same person: the same editor, not loaded again.
+      act(() => store.set(sessionAtom, signedIn));
+      await vi.waitFor(() => expect(screen.queryByText(/You are signed out\./)).toBeNull());
+      expect(document.querySelector('.editor')).toBe(editor);
+      expect(calls.callsTo('getMap')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

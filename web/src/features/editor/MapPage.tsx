@@ -22,7 +22,8 @@ import './editor.css';
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'editor'; loaded: LoadedMap }
+  /** `uid`: whom the editor was opened for. */
+  | { kind: 'editor'; loaded: LoadedMap; uid: string }
   | { kind: 'public'; map: PublishedMap & { document: MapDocument } }
   /** `retry`: a failure that may pass (the service unreachable or failing), offered again with Try again. */
   | { kind: 'message'; title: string; text: string; retry?: boolean };
@@ -50,6 +51,11 @@ export default function MapPage() {
   const [loaded, setLoaded] = useState<{ id: string; view: View } | null>(null);
   const view: View = loaded && loaded.id === id ? loaded.view : { kind: 'loading' };
   const [attempt, setAttempt] = useState(0);
+  // The editor stays, with its edits and its saves, while the session ends (a Log out in another tab, the tokens
+  // cleared) and when it comes back for the same person: it says it is signed out, keeps the changes in this browser
+  // and saves them once signed in again. Only someone else's session opens the page again.
+  const editorUid = view.kind === 'editor' ? view.uid : null;
+  const uid = editorUid && (!user || user.uid === editorUid) ? editorUid : (user?.uid ?? null);
 
   useEffect(() => {
     if (!init) return;
@@ -57,13 +63,13 @@ export default function MapPage() {
     const setView = (v: View) => setLoaded({ id, view: v });
     const showPublic = async () => {
       const result = await fetchPublished(window.location.origin, id);
-      if (!cancelled) setView(publicView(result, !!user));
+      if (!cancelled) setView(publicView(result, uid !== null));
     };
     (async () => {
-      if (!user) return showPublic();
+      if (!uid) return showPublic();
       try {
         const loaded = await loadMap(id);
-        if (!cancelled) setView({ kind: 'editor', loaded });
+        if (!cancelled) setView({ kind: 'editor', loaded, uid });
       } catch (err) {
         if (cancelled) return;
         if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
@@ -76,7 +82,7 @@ export default function MapPage() {
     return () => {
       cancelled = true;
     };
-  }, [id, user, init, attempt]);
+  }, [id, uid, init, attempt]);
 
   switch (view.kind) {
     case 'loading':
@@ -85,6 +91,7 @@ export default function MapPage() {
       return (
         // Both start afresh for another map (one key for the pair: two siblings with the same key is React's error).
         <Fragment key={view.loaded.map.id}>
+          {!user && <SignedOutBanner />}
           <AdminEditingBanner map={view.loaded.map} />
           <Editor initial={view.loaded} />
         </Fragment>
@@ -148,6 +155,21 @@ function MapMessage({
           )}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * Over an editor whose session ended: its changes are kept and saved once signed in again, here or in another tab
+ * (which this tab follows). Logging in opens a new tab, so this editor, and what it has not saved, stay as they are.
+ */
+function SignedOutBanner() {
+  return (
+    <div className="signed-out-banner" role="alert">
+      <span>You are signed out. Your changes are kept in this browser; log in again to save them.</span>
+      <a className="signed-out-banner__link" href="/login" target="_blank" rel="noopener">
+        Log in (opens a new tab)
+      </a>
     </div>
   );
 }

@@ -6,11 +6,15 @@
  * sent nothing), while the state's discarded copy, never disposed, autosaved every edit on its own.
  */
 import { StrictMode, type ReactNode } from 'react';
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { CallError } from '@mapnest/shared/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { In } from '@mapnest/shared/calls';
 import { call } from '../../lib/api';
+import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
+import { signedIn } from '../../app/testing.fixtures';
 import { aMap, anEntry, routeCalls } from '../maps/maps.fixtures';
 import { addLocation } from './actions/locations';
 import { useEditorSession, useRemoteUpdateNotice } from './editor-session';
@@ -97,5 +101,40 @@ describe('a version saved elsewhere', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('a session that ends and comes back', () => {
+  it('keeps the failed save and sends it as soon as the author is signed in again', async () => {
+    const calls = serve();
+    let tokens = false;
+    const answer = mockCall.getMockImplementation() as (name: string, data: unknown) => Promise<unknown>;
+    mockCall.mockImplementation(async (name: string, data: unknown) => {
+      if (!tokens) throw new CallError('unauthenticated', 'unauthenticated', undefined, { answeredWith: 401 });
+      return answer(name, data);
+    });
+    const store = createStore();
+    store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true });
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result, unmount } = renderHook(() => useEditorSession(initial), { wrapper });
+    const { store: doc, save } = result.current;
+
+    doc.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await save.saveNow();
+    expect(save.getState()).toMatchObject({
+      status: 'error',
+      message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.',
+    });
+    // Nothing is tried again while signed out.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.callsTo('saveMap')).toHaveLength(1);
+
+    // Signed in again (here, or in another tab): the save goes at once.
+    tokens = true;
+    act(() => store.set(sessionAtom, signedIn));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.callsTo('saveMap')).toHaveLength(2);
+    expect(save.getState()).toMatchObject({ status: 'saved', version: 4 });
+    unmount();
   });
 });

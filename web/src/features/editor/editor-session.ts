@@ -3,9 +3,10 @@
  * edits and the save controller; the context its parts read; and what it says and asks around saving.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
+import { signedInAtom } from '../../state/session';
 import { ActionError } from './actions/registry';
 import type { EditorCanvas } from './canvas/canvas';
 import type { EditorContextValue } from './editor-context';
@@ -60,6 +61,11 @@ export function useEditorSession(initial: LoadedMap) {
     ),
   );
   useEffect(() => save.connect(), [save]);
+  // Signed in again (here or in another tab) after the session ended: the save that failed for it goes now.
+  const signedIn = useAtomValue(signedInAtom);
+  useEffect(() => {
+    if (signedIn) save.retryNow();
+  }, [signedIn, save]);
   return { mapId, store, backup, sessionId, pending, savePath, save };
 }
 

@@ -110,6 +110,7 @@ export function createSaveController(o: SaveControllerOptions, { connected = tru
     loadTheirs: (doc, version, label) => loadTheirs(parts, doc, version, label),
     resolve: (choices) => resolveMerge(parts, choices),
     checkRemote: () => remote.checkRemote(),
+    retryNow: () => queue.retryNow(),
     mergeLocal: (base, ours) => mergeLocal(parts, base, ours),
     dropSetAside: () => backup.dropSetAside(),
     hasUnsavedChanges: () => session.state.status !== 'saved' || session.dirty(),

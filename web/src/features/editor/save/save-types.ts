@@ -140,6 +140,11 @@ export interface SaveController {
   mergeLocal(base: MapDocument, ours: MapDocument): number;
   /** Looks for a version saved elsewhere now (the page got focus); merges or shows it. */
   checkRemote(): Promise<void>;
+  /**
+   * Saves at once when the last save failed and waits to be tried again, or stopped: what made it fail has passed
+   * (the author is signed in again). Does nothing otherwise.
+   */
+  retryNow(): void;
   /** Forgets the set-aside version (the author put it back, or discarded it). */
   dropSetAside(): Promise<void>;
   /** True while anything is not yet on the server (leaving the page asks first). */
