@@ -112,7 +112,7 @@ describe('an editor whose session ends in another tab', () => {
       act(() => store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true }));
       const banner = await screen.findByText(/You are signed out\./);
       expect(banner.textContent).toBe(
-        'You are signed out. Your changes are kept in this browser; log in again to save them.',
+        'You are signed out. Your changes are kept in this browser; sign in again to save them.',
       );
       const login = screen.getByRole('link', { name: 'Log in (opens a new tab)' });
       expect(login.getAttribute('href')).toBe('/login');

@@ -166,7 +166,7 @@ function MapMessage({
 function SignedOutBanner() {
   return (
     <div className="signed-out-banner" role="alert">
-      <span>You are signed out. Your changes are kept in this browser; log in again to save them.</span>
+      <span>You are signed out. Your changes are kept in this browser; sign in again to save them.</span>
       <a className="signed-out-banner__link" href="/login" target="_blank" rel="noopener">
         Log in (opens a new tab)
       </a>

@@ -17,6 +17,7 @@ import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
 import { signedIn } from '../../app/testing.fixtures';
 import { aMap, anEntry, routeCalls } from '../maps/maps.fixtures';
 import { addLocation } from './actions/locations';
+import { AppStoreContext } from './editor-context';
 import { useEditorSession, useRemoteUpdateNotice } from './editor-session';
 import { AUTOSAVE_DELAY_MS } from './save/save-controller';
 
@@ -115,7 +116,12 @@ describe('a session that ends and comes back', () => {
     });
     const store = createStore();
     store.set(sessionAtom, { ...SIGNED_OUT_SESSION, init: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    // As in Editor.tsx: the session is the app's store; the editor's own store (its UI state) is another.
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <AppStoreContext.Provider value={store}>
+        <Provider store={createStore()}>{children}</Provider>
+      </AppStoreContext.Provider>
+    );
     const { result, unmount } = renderHook(() => useEditorSession(initial), { wrapper });
     const { store: doc, save } = result.current;
 

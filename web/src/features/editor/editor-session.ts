@@ -9,7 +9,7 @@ import { call } from '../../lib/api';
 import { signedInAtom } from '../../state/session';
 import { ActionError } from './actions/registry';
 import type { EditorCanvas } from './canvas/canvas';
-import type { EditorContextValue } from './editor-context';
+import { useAppStore, type EditorContextValue } from './editor-context';
 import { noticeAtom } from './editor-state';
 import { loadMap, type LoadedMap } from './load-map';
 import {
@@ -61,8 +61,9 @@ export function useEditorSession(initial: LoadedMap) {
     ),
   );
   useEffect(() => save.connect(), [save]);
-  // Signed in again (here or in another tab) after the session ended: the save that failed for it goes now.
-  const signedIn = useAtomValue(signedInAtom);
+  // Signed in again (here or in another tab) after the session ended: the save that failed for it goes now. The
+  // session is the app's, not the editor's own store's.
+  const signedIn = useAtomValue(signedInAtom, { store: useAppStore() });
   useEffect(() => {
     if (signedIn) save.retryNow();
   }, [signedIn, save]);
