@@ -208,7 +208,7 @@ describe('save controller', () => {
     expect(backup.records.has('m1')).toBe(false);
   });
 
-  it('tells a server error from being offline, retries it with backoff and stops after a bounded number', async () => {
+  it('tells a server error from being offline, retries it with backoff, then every 5 minutes, and saves once it answers', async () => {
     const { server, store, ctl, backup } = setup();
     server.fail = new CallError('internal', 'Something went wrong on our side. Please try again.');
     store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
@@ -222,19 +222,26 @@ describe('save controller', () => {
     expect(saveMessage(ctl.getState())).toContain('Retrying in 5 s.');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.saves).toHaveLength(5);
-    expect(ctl.getState()).toMatchObject({
-      status: 'error',
-      message:
-        'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Saving stopped after 5 attempts: press Save (Ctrl+S) to try again.',
-    });
-    await vi.advanceTimersByTimeAsync(600_000);
+    // Five in a row failed: the server is not pressed, and the save is not given up either.
+    expect(ctl.getState().message).toBe(
+      'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. 5 attempts in a row failed, so the next ones are 5 minutes apart; press Save (Ctrl+S) to try now.',
+    );
+    const { retry } = ctl.getState();
+    expect(retry?.after).toBe(5 * 60_000);
+    expect(saveMessage(ctl.getState(), retry!.at - retry!.after)).toMatch(/ Retrying in 5 min\.$/);
+    await vi.advanceTimersByTimeAsync(retry!.at - Date.now() - 1000);
     expect(server.saves).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.saves).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(server.saves).toHaveLength(7);
     // Every attempt was the same save, so the server can answer a repeat with the first outcome.
     expect(new Set(server.saves.map((s) => s.saveId)).size).toBe(1);
     expect(server.saves[0]!.saveId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    // The author's action: Save again, and it goes through.
+    // The server answers again: the next attempt saves, with nobody there to press Save.
     server.fail = null;
-    await ctl.saveNow();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(server.saves).toHaveLength(8);
     expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
     store.dispatch(addLocation, { id: 'b', coord: [0.2, 0.2] });
     await ctl.saveNow();

@@ -65,6 +65,7 @@ const with_ = (m: SaveMachine, patch: Partial<SaveState>, savedDoc = m.savedDoc)
 export function saveMessage(state: SaveState, now = Date.now()): string | null {
   if (!state.message || !state.retry) return state.message;
   const left = state.retry.at - Math.max(now, state.retry.at - state.retry.after);
+  if (left >= 90_000) return `${state.message} Retrying in ${Math.round(left / 60_000)} min.`;
   return `${state.message} ${left >= 500 ? `Retrying in ${Math.round(left / 1000)} s.` : 'Retrying now…'}`;
 }
 

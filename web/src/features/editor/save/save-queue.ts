@@ -30,8 +30,14 @@ function asCallError(err: unknown): CallError {
   return err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
 }
 
-/** Server errors in a row after which autosave stops retrying and leaves the next attempt to the author. */
+/** Server errors in a row after which autosave slows down to one attempt every SERVER_SLOW_RETRY_MS. */
 export const SERVER_RETRY_LIMIT = 5;
+
+/**
+ * Past SERVER_RETRY_LIMIT, the wait between attempts: a server that keeps failing is not pressed, and an author who
+ * stepped away during an outage still comes back to "Saved" (Save tries at once).
+ */
+export const SERVER_SLOW_RETRY_MS = 5 * 60_000;
 
 /** The longest a retry waits for an answer's Retry-After. */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
@@ -78,7 +84,7 @@ function knownNotStored(err: unknown): boolean {
 function retryState(
   kind: 'network' | 'throttled' | 'server',
   retry: { at: number; after: number } | null,
-  { unconfirmed = false, online = true } = {},
+  { unconfirmed = false, online = true, slowed = false } = {},
 ): SaveEvent & { type: 'saveFailed' } {
   if (kind === 'network') {
     if (online && unconfirmed)
@@ -110,10 +116,9 @@ function retryState(
     offline: false,
     retry,
     unconfirmed,
-    message:
-      retry === null
-        ? `${what} Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
-        : what,
+    message: slowed
+      ? `${what} ${SERVER_RETRY_LIMIT} attempts in a row failed, so the next ones are 5 minutes apart; press Save (Ctrl+S) to try now.`
+      : what,
   };
 }
 
@@ -263,17 +268,12 @@ export class SaveQueue {
     // Being told to wait (429, or any answer with Retry-After) is not the server failing: it never stops the retries.
     if (kind === 'network') this.serverFailures = 0;
     else if (kind === 'server' && e.retryAfterMs === undefined) this.serverFailures++;
-    if (this.serverFailures >= SERVER_RETRY_LIMIT) {
-      this.serverFailures = 0;
-      this.attempt = 0;
-      this.session.send(retryState('server', null, { unconfirmed: this.unconfirmed() }));
-      return;
-    }
-    const backoff = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
+    const slowed = this.serverFailures >= SERVER_RETRY_LIMIT;
+    const backoff = slowed ? SERVER_SLOW_RETRY_MS : this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     const wait = Math.max(backoff, Math.min(e.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     this.attempt++;
     const retry = { at: this.session.now() + wait, after: wait };
-    this.session.send(retryState(kind, retry, { unconfirmed: this.unconfirmed(), online: this.online() }));
+    this.session.send(retryState(kind, retry, { unconfirmed: this.unconfirmed(), online: this.online(), slowed }));
     this.schedule(wait);
   }
 
