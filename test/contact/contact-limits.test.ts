@@ -1,6 +1,6 @@
 /**
- * The public contact form cannot be used to flood the team: each client IP gets a few requests an hour (a counter
- * item with a TTL, incremented atomically), the team is emailed a few an hour per sender address (the rest are kept),
+ * The public contact form cannot be used to flood the team: each client IP gets a few requests an hour, and each
+ * signed-in account as many whatever its network (a counter item with a TTL, incremented atomically), the team is emailed a few an hour per sender address (the rest are kept),
  * and a filled honeypot is dropped silently.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -89,9 +89,28 @@ describe('submitContact limits', () => {
     expect(wait).toBeLessThanOrEqual(3_600_000);
     // And its words say the same wait, in minutes.
     const minutes = Math.ceil(wait! / 60_000);
+    // Others may share the network: the words do not say "you", and offer the way that is not counted by address.
     expect((refused.reason as Error).message).toBe(
-      `You have sent several messages in a short time. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or write to us by email.`,
+      `Several messages were sent from your network in a short time. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or log in and send it from your account.`,
     );
+
+    // A customer signed in on that network is not stopped by it: signed in, requests count per account.
+    const uid = `contact-limits-${randomUUID()}`;
+    const signedIn = (i: number) =>
+      submitContact(
+        {
+          ...request(`s${i}-${randomUUID().slice(0, 6)}@example.com`),
+          kind: 'contact',
+          topic: 'general',
+          website: undefined,
+        },
+        { uid, sourceIp },
+      );
+    for (let i = 0; i < CONTACT_LIMITS.perAccountPerHour; i++) await expect(signedIn(i)).resolves.toBeTruthy();
+    await expect(signedIn(CONTACT_LIMITS.perAccountPerHour)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: expect.stringMatching(/^You have sent several messages in a short time\. Please try again in /),
+    });
   });
 
   it('answers a filled honeypot like any request, but stores and sends nothing', async () => {

@@ -21,7 +21,7 @@ export const contactRequests = {
    * `max` (so parallel requests cannot overshoot) and expires with its hour. The key holds a hash, not the value.
    * False when the limit is reached.
    */
-  async count(kind: 'email' | 'ip', value: string, max: number, now: Date): Promise<boolean> {
+  async count(kind: 'email' | 'ip' | 'account', value: string, max: number, now: Date): Promise<boolean> {
     const hour = Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S;
     const digest = createHash('sha256').update(value).digest('hex').slice(0, 32);
     try {

@@ -52,15 +52,24 @@ export async function submitContact(
     logger.info('contact request dropped: honeypot filled', { id });
     return { id };
   }
-  // The client's address is the sender's throttle. The address typed in the form is not: anyone can type anyone's
-  // address, and refusing it would let a stranger lock its owner out of the form.
-  const withinClient =
-    !sender.sourceIp || (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
-  if (!withinClient) {
-    // The count is per clock hour (contactRequests.count), so the client may send again when the next one starts.
+  // Signed in, the account is the sender's throttle: a network others share (an office, a venue, a phone carrier)
+  // never stops a customer, however many visitors on it used the open form. Signed out, the client's address is. The
+  // address typed in the form is neither: anyone can type anyone's address, and refusing it would let a stranger lock
+  // its owner out of the form.
+  const within = sender.uid
+    ? await contactRequests.count('account', sender.uid, CONTACT_LIMITS.perAccountPerHour, received)
+    : !sender.sourceIp ||
+      (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
+  if (!within) {
+    // The count is per clock hour (contactRequests.count), so the sender may send again when the next one starts.
     const retryAfterMs = HOUR_MS - (received.getTime() % HOUR_MS);
-    logger.warn('contact request refused: rate limit', { id, by: 'client', retryAfterSeconds: retryAfterMs / 1000 });
-    throw new CallError('resource-exhausted', contactRateLimited(retryAfterMs), undefined, { retryAfterMs });
+    const by = sender.uid ? 'account' : 'client';
+    logger.warn('contact request refused: rate limit', { id, by, retryAfterSeconds: retryAfterMs / 1000 });
+    const message = contactRateLimited(retryAfterMs, {
+      byAccount: !!sender.uid,
+      supportEmail: process.env.SUPPORT_EMAIL || undefined,
+    });
+    throw new CallError('resource-exhausted', message, undefined, { retryAfterMs });
   }
   const { website: _honeypot, ...request } = input;
   // A Professional plan (subscribed or granted) is what the plans call priority support.

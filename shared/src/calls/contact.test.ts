@@ -52,11 +52,22 @@ describe('submitContactSchema', () => {
 
 describe('contactRateLimited', () => {
   it('names the wait until the clock hour ends, in whole minutes rounded up', () => {
-    const sentence = (wait: string) =>
-      `You have sent several messages in a short time. Please try again in ${wait}, or write to us by email.`;
-    expect(contactRateLimited(3_600_000)).toBe(sentence('60 minutes'));
-    expect(contactRateLimited(125_000)).toBe(sentence('3 minutes'));
-    expect(contactRateLimited(60_000)).toBe(sentence('a minute'));
-    expect(contactRateLimited(4_000)).toBe(sentence('a minute'));
+    const sentence = (wait: string) => `You have sent several messages in a short time. Please try again in ${wait}.`;
+    expect(contactRateLimited(3_600_000, { byAccount: true })).toBe(sentence('60 minutes'));
+    expect(contactRateLimited(125_000, { byAccount: true })).toBe(sentence('3 minutes'));
+    expect(contactRateLimited(60_000, { byAccount: true })).toBe(sentence('a minute'));
+    expect(contactRateLimited(4_000, { byAccount: true })).toBe(sentence('a minute'));
+  });
+
+  it('does not say "you" for a network others may share, and offers the account and the team’s address', () => {
+    expect(contactRateLimited(125_000)).toBe(
+      'Several messages were sent from your network in a short time. Please try again in 3 minutes, or log in and send it from your account.',
+    );
+    expect(contactRateLimited(125_000, { supportEmail: 'help@example.com' })).toBe(
+      'Several messages were sent from your network in a short time. Please try again in 3 minutes, log in and send it from your account, or write to us at help@example.com.',
+    );
+    expect(contactRateLimited(60_000, { byAccount: true, supportEmail: 'help@example.com' })).toBe(
+      'You have sent several messages in a short time. Please try again in a minute, or write to us at help@example.com.',
+    );
   });
 });

@@ -121,18 +121,31 @@ export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 export type SubmitContactInput = z.infer<typeof submitContactSchema>;
 
 /**
- * How many requests the contact form takes per client IP in one hour (more are refused), and how many per sender
- * address are emailed to the team in one hour (more are kept, not emailed: the address is whatever the caller types).
+ * How many requests the forms take in one hour: signed out, per client IP (more are refused); signed in, per account,
+ * whatever the address (an office's or a venue's network, which others share, never stops a customer); and how many
+ * per sender address are emailed to the team (more are kept, not emailed: the address is whatever the caller types).
  */
-export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
+export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20, perAccountPerHour: 20 } as const;
 /**
- * The refusal past perClientPerHour: the count is per clock hour, so it names the minutes until the next one starts
- * (what the answer's Retry-After says), not "an hour" that may be two minutes.
+ * The refusal past perClientPerHour or perAccountPerHour: the count is per clock hour, so it names the minutes until
+ * the next one starts (what the answer's Retry-After says), not "an hour" that may be two minutes. Signed out, the
+ * count is the network's, which others may share: it does not say "you", and offers to send from an account. The team's
+ * address is named when the deployment has one.
  */
-export function contactRateLimited(retryAfterMs: number): string {
+export function contactRateLimited(
+  retryAfterMs: number,
+  { byAccount = false, supportEmail }: { byAccount?: boolean; supportEmail?: string } = {},
+): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   const wait = minutes === 1 ? 'a minute' : `${minutes} minutes`;
-  return `You have sent several messages in a short time. Please try again in ${wait}, or write to us by email.`;
+  const ways = [
+    `try again in ${wait}`,
+    ...(byAccount ? [] : ['log in and send it from your account']),
+    ...(supportEmail ? [`write to us at ${supportEmail}`] : []),
+  ];
+  const please = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')}, or ${ways.at(-1)}`;
+  const who = byAccount ? 'You have sent several messages' : 'Several messages were sent from your network';
+  return `${who} in a short time. Please ${please}.`;
 }
 
 /**
