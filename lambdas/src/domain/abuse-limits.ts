@@ -14,24 +14,42 @@ const MINUTE = 60;
 const HOUR = 3_600;
 const DAY = 86_400;
 
-/** Purchase codes one account, or one client address, may try: 10 a minute and 50 a day. */
+/** Purchase codes one account may try: 10 a minute and 50 a day. */
 export const LICENSE_ATTEMPT_LIMITS = { perMinute: 10, perDay: 50 } as const;
 
-const limits = (by: string): RateLimit[] => [
-  { scope: `license-${by}-minute`, windowSeconds: MINUTE, max: LICENSE_ATTEMPT_LIMITS.perMinute },
-  { scope: `license-${by}-day`, windowSeconds: DAY, max: LICENSE_ATTEMPT_LIMITS.perDay },
+/**
+ * Purchase codes one client address may try, whatever the accounts: three accounts' worth a minute and five a day. An
+ * office or a venue shares one address; one account reaching its own limit there must not stop the others, while
+ * many accounts made to guess from one machine are still held.
+ */
+export const LICENSE_CLIENT_LIMITS = { perMinute: 30, perDay: 250 } as const;
+
+const limits = (by: string, max: { perMinute: number; perDay: number }): RateLimit[] => [
+  { scope: `license-${by}-minute`, windowSeconds: MINUTE, max: max.perMinute },
+  { scope: `license-${by}-day`, windowSeconds: DAY, max: max.perDay },
 ];
 
 export const tooManyLicenseAttempts = (seconds: number) => `Too many purchase codes tried. Try again in ${seconds} s.`;
+export const tooManyLicenseAttemptsFromNetwork = (seconds: number) =>
+  `Too many purchase codes were tried from your network. Try again in ${seconds} s.`;
 
-/** Counts one licence registration attempt for the account and the client; 429 with the wait when over a limit. */
+/**
+ * Counts one licence registration attempt for the account, then for the client (an account past its own limit is not
+ * counted against the others on its address); 429 with the wait when over a limit.
+ */
 export async function countLicenseAttempt(uid: string, sourceIp: string): Promise<void> {
-  const wait =
-    (await rateLimits.take(uid, limits('account'))) ||
-    (sourceIp ? await rateLimits.take(sourceIp, limits('client')) : 0);
+  const byAccount = await rateLimits.take(uid, limits('account', LICENSE_ATTEMPT_LIMITS));
+  const byClient =
+    byAccount || !sourceIp ? 0 : await rateLimits.take(sourceIp, limits('client', LICENSE_CLIENT_LIMITS));
+  const wait = byAccount || byClient;
   if (wait > 0) {
-    logger.warn('licence registration refused: rate limit', { uid, retryAfterSeconds: wait });
-    throw new CallError('resource-exhausted', tooManyLicenseAttempts(wait), { retryAfterSeconds: wait });
+    logger.warn('licence registration refused: rate limit', {
+      uid,
+      by: byAccount ? 'account' : 'client',
+      retryAfterSeconds: wait,
+    });
+    const message = byAccount ? tooManyLicenseAttempts(wait) : tooManyLicenseAttemptsFromNetwork(wait);
+    throw new CallError('resource-exhausted', message, { retryAfterSeconds: wait });
   }
 }
 
