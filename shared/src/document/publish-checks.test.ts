@@ -245,3 +245,29 @@ describe('publishChecks on regions', () => {
     );
   });
 });
+
+describe('the custom CSS check', () => {
+  const withCss = (css: string): MapDocument => {
+    const doc = blankDocument();
+    doc.settings.css = css;
+    return doc;
+  };
+  const cssCheck = (css: string) => publishChecks(withCss(css), MapState.DEMO).find((c) => c.id === 'css');
+
+  it('warns, naming what, when the viewer will leave the CSS out', () => {
+    expect(cssCheck('.mn-viewer h3{content:"\\2605"}')).toEqual({
+      id: 'css',
+      severity: 'warning',
+      message:
+        'The custom CSS is not used, so visitors see the map without it: it contains a backslash (an escape such as \\2605: type the character itself, or use an SVG icon). Change it in Settings › Custom CSS.',
+    });
+    expect(cssCheck('.a{background:url(https://x.example/a.png')?.message).toContain(
+      'it has a url( that is not closed',
+    );
+  });
+
+  it('says nothing of CSS the viewer uses, or of none', () => {
+    expect(cssCheck('.mn-viewer h3{color:#123456} /* & notes */')).toBeUndefined();
+    expect(cssCheck('')).toBeUndefined();
+  });
+});

@@ -267,10 +267,40 @@ function has(label: string, value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
 }
 
+/**
+ * What makes the viewer leave a map's custom CSS out whole (web/src/viewer/sanitize.ts `cleanCss`, which the viewer's
+ * tests hold to this list), with words for the author: the first found, in the order of this list.
+ */
+const REFUSED_CSS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\\/, 'a backslash (an escape such as \\2605: type the character itself, or use an SVG icon)'],
+  [/&/, '“&” (not allowed in the map’s CSS, in text either: write each selector in full, without nesting)'],
+  [/</, '“<” (HTML has no place in CSS)'],
+  [/@import/i, '@import (other style sheets and web fonts are not loaded into the map)'],
+  [/image-set\s*\(|\bimage\s*\(|\bsrc\s*\(|cross-fade\s*\(|element\s*\(/i, 'an image function other than url()'],
+  [
+    /expression\s*\(|-moz-binding|behavior\s*:|javascript:/i,
+    'a script hook (expression, -moz-binding, behavior or javascript:)',
+  ],
+];
+
+/** Why the viewer will not use `css` at all, in words ("it contains @import (…)"), or null when it can. */
+export function cssRefusal(css: string): string | null {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const found = REFUSED_CSS.find(([pattern]) => pattern.test(text));
+  if (found) return `it contains ${found[1]}`;
+  const urls = (text.match(/url\(/gi) ?? []).length;
+  const whole = (text.match(/url\(\s*(?:"[^"]*"|'[^']*'|[^)'"]*)\s*\)/gi) ?? []).length;
+  return urls === whole ? null : 'it has a url( that is not closed';
+}
+
+/** The publish check's words for custom CSS the viewer will not use. */
+export const unusedCss = (why: string) =>
+  `The custom CSS is not used, so visitors see the map without it: ${why}. Change it in Settings › Custom CSS.`;
+
 export type CheckSeverity = 'blocking' | 'warning';
 
 export interface PublishCheck {
-  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'pro-only' | 'no-paths';
+  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'css' | 'pro-only' | 'no-paths';
   severity: CheckSeverity;
   message: string;
 }
@@ -357,6 +387,8 @@ export function publishChecks(
       message: `White text on the primary colour ${primary} has a contrast of ${ratio.toFixed(2)}:1, below the ${AA_CONTRAST}:1 that WCAG AA asks for. Visitors see ${text} text on it instead (${contrastRatio(text, primary)!.toFixed(2)}:1).`,
     });
   }
+  const css = doc.settings.css.trim() ? cssRefusal(doc.settings.css) : null;
+  if (css) checks.push({ id: 'css', severity: 'warning', message: unusedCss(css) });
   if (!hasWayfinding(state) && (doc.routes.length > 0 || doc.settings.wayfinding.enabled)) {
     checks.push({
       id: 'pro-only',

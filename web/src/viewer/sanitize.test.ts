@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cssRefusal } from '@mapnest/shared/publish-checks';
 import { cleanCss, disarmHandlers, sanitizeHtml, sanitizeSvg, scopeCss } from './sanitize';
 import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus.fixtures';
 
@@ -331,6 +332,48 @@ describe('CSS', () => {
     expect(cleanCss('a{background:image-set("https://evil.example/x.png" 1x)}')).toBeNull();
     // Found by the fuzz test: an unclosed url( at the end of a sheet is still a URL to CSS.
     expect(cleanCss('a{background:url(https://evil.example/x')).toBeNull();
+  });
+
+  it('refuses exactly what the editor and the publish checks tell the author is refused, fuzzed', () => {
+    const known = [
+      'div{outline:6px solid lime}',
+      'div{content:"\\2605"}',
+      'div{& h3{color:red}}',
+      '@import url("https://fonts.example/css?family=Inter");',
+      '.a{background:url(https://x.example/a.png',
+      '.a{background:url(#g)} /* & in a comment */',
+      'p{behavior:url(x.htc)}',
+      '.a{b:cross-fade(url(a.png), url(b.png))}',
+      '</style><script>',
+    ];
+    for (const css of known) expect(cleanCss(css) === null, css).toBe(cssRefusal(css) !== null);
+    const piece = fc.constantFrom(
+      'a{',
+      '}',
+      'color:red;',
+      '\\',
+      '&',
+      '<',
+      '@import',
+      'url(',
+      'url(x)',
+      ')',
+      '/*',
+      '*/',
+      'image(',
+      'src(',
+      'javascript:',
+      ' ',
+      '"',
+      "'",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const css = parts.join('');
+        return (cleanCss(css) === null) === (cssRefusal(css) !== null);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('scopes a sheet as the CSS parser reads it', () => {

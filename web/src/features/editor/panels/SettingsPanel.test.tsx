@@ -32,6 +32,16 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.startLocation).toBeNull();
   });
 
+  it('says under the CSS when visitors will not get it, and why; nothing once it is fixed', () => {
+    renderEditorPart(<SettingsPanel />, { doc: docWithLocations(1) });
+    edit('CSS (scoped to this map)', '@import url("https://fonts.example/inter.css");\n.mn-viewer{font-family:Inter}');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Not used: visitors see the map without this CSS, because it contains @import (other style sheets and web fonts are not loaded into the map).',
+    );
+    edit('CSS (scoped to this map)', '.mn-viewer{font-family:Georgia}');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it('names the floor of locations that share a title, and the id where the floor is shared too', () => {
     const doc = docWithLocations(0);
     doc.layers = [

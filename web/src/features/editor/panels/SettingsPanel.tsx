@@ -10,6 +10,7 @@ import {
   type MapSettings,
 } from '@mapnest/shared/map-document';
 import { LANGUAGE_NAMES, VIEWER_LANGUAGES, type LanguageSetting } from '@mapnest/shared/viewer-languages';
+import { cssRefusal } from '@mapnest/shared/publish-checks';
 import { updateSettings, type SettingsPatch } from '../actions/structure';
 import { LiveDataFields } from '../live-data/LiveDataFields';
 import { useEditorState } from '../editor-context';
@@ -114,8 +115,19 @@ export function SettingsPanel() {
       </Section>
       <Section title="Custom CSS" open={false}>
         <TextProp label="CSS (scoped to this map)" multiline onBlurOnly value={s.css} commit={(v) => set({ css: v })} />
+        <UnusedCss css={s.css} />
       </Section>
     </div>
+  );
+}
+
+/** Says, under the field, when the viewer will leave the map's CSS out whole, and why (as the publish checks do). */
+function UnusedCss({ css }: { css: string }) {
+  const why = css.trim() ? cssRefusal(css) : null;
+  return (
+    <p className={why ? 'field__error' : 'visually-hidden'} role="status">
+      {why && `Not used: visitors see the map without this CSS, because ${why}.`}
+    </p>
   );
 }
 
