@@ -129,6 +129,12 @@ describe('/_cognito', () => {
     const reset = await cognitoCall('ForgotPassword', { ClientId: clientId, Username: nobody });
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
+    // And an account's answer names where its code went only as masked as that one's: nothing tells them apart.
+    const mine = await cognitoCall('ForgotPassword', { ClientId: clientId, Username: user.email });
+    expect(mine.status).toBe(200);
+    expect(
+      ((await mine.json()) as { CodeDeliveryDetails: { Destination: string } }).CodeDeliveryDetails.Destination,
+    ).toBe(`${user.email[0]}***@e***`);
     const mail = (await (await fetch(`${baseUrl()}/_dev/mail.json`)).json()) as { to: string }[];
     expect(mail.filter((m) => m.to === nobody)).toEqual([]);
     const confirm = await cognitoCall('ConfirmForgotPassword', {

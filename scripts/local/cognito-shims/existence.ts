@@ -8,6 +8,12 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const L = (p: string) => require(`cognito-local/lib/${p}`);
 
+/** An address as Cognito names it where a code was sent: its first letter and its domain's, the rest hidden. */
+function masked(username: unknown): string {
+  const name = String(username ?? '');
+  return `${name.slice(0, 1)}***@${name.split('@')[1]?.slice(0, 1) ?? ''}***`;
+}
+
 /**
  * The user pool client hides whether an account exists (`preventUserExistenceErrors` in infra/src/constructs/auth.ts),
  * and Cognito answers a wrong password as an unknown user: a sign-in says "Incorrect username or password.", a reset
@@ -16,19 +22,21 @@ const L = (p: string) => require(`cognito-local/lib/${p}`);
  */
 export async function hidingUnknownUsers(target: string, request: any, run: () => Promise<any>): Promise<any> {
   const { CodeMismatchError, InvalidPasswordError, NotAuthorizedError, UserNotFoundError } = L('errors');
+  const sent = () => ({
+    CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked(request?.Username) },
+  });
   try {
-    return await run();
+    const out = await run();
+    // Cognito names where a code went only masked ("a***@e***"), for an account and for none alike; cognito-local
+    // named the whole address of an account, so the answer told which addresses have one.
+    return out?.CodeDeliveryDetails ? { ...out, ...sent() } : out;
   } catch (err: unknown) {
     const unknown = err instanceof UserNotFoundError;
     const refused = err instanceof NotAuthorizedError && (err as Error).message === 'User not authorized';
     if (target === 'InitiateAuth' && (unknown || refused || err instanceof InvalidPasswordError))
       throw new NotAuthorizedError('Incorrect username or password.');
     if (!unknown) throw err;
-    if (target === 'ForgotPassword' || target === 'ResendConfirmationCode') {
-      const name = String(request?.Username ?? '');
-      const destination = `${name.slice(0, 1)}***@${name.split('@')[1]?.slice(0, 1) ?? ''}***`;
-      return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: destination } };
-    }
+    if (target === 'ForgotPassword' || target === 'ResendConfirmationCode') return sent();
     if (target === 'ConfirmForgotPassword' || target === 'ConfirmSignUp') throw new CodeMismatchError();
     throw err;
   }
