@@ -3,7 +3,7 @@
  * visitor on /m (ADR 073): the player is there, rebuilt to youtube-nocookie.com, sandboxed, lazy, titled, sending
  * the page's origin as referrer, 16:9 across the description, with no console warning about its attributes, and the page's Content-Security-Policy lets it load
  * (YouTube is stood in for by a routed page: there is no internet here); the other frame is gone, and nothing asked
- * for it.
+ * for it. A link whose address the sanitiser took away (javascript:) reads as the text around it, not as a link.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -29,7 +29,8 @@ describe('a description with a video player', () => {
     doc.locations[0]!.desc =
       '<p>Take the tour.</p>' +
       `<iframe width="560" height="315" src="https://www.youtube.com/embed/${ID}?start=30" title="Unit 4 tour" frameborder="0" allow="accelerometer; autoplay" referrerpolicy="no-referrer" allowfullscreen></iframe>` +
-      '<iframe src="https://evil.example/frame" title="Other"></iframe><p>Open daily.</p>';
+      '<iframe src="https://evil.example/frame" title="Other"></iframe><p>Open daily.</p>' +
+      '<p>See <a href="javascript:alert(1)">the trick</a> and <a href="https://example.com/unit-4">the plan</a>.</p>';
     const id = await createPublishedMap({ title: 'Video', mapData: doc }, user);
 
     for (const viewport of [
@@ -59,6 +60,16 @@ describe('a description with a video player', () => {
       await page.locator('.mn-directory').getByText('Unit 0', { exact: true }).click();
       const desc = page.locator('.mn-details .mn-details-desc');
       await desc.getByText('Open daily.').waitFor();
+
+      // A link whose address was unsafe is text like the words around it; a real link has the link colour.
+      const colours = await desc.locator('p', { hasText: 'See' }).evaluate((p) => {
+        const colour = (el: Element) => getComputedStyle(el).color;
+        const [dead, live] = Array.from(p.querySelectorAll('a'));
+        return { text: colour(p), dead: colour(dead!), live: colour(live!), deadHref: dead!.hasAttribute('href') };
+      });
+      expect(colours.deadHref).toBe(false);
+      expect(colours.dead).toBe(colours.text);
+      expect(colours.live).not.toBe(colours.text);
 
       const frames = desc.locator('iframe');
       expect(await frames.count()).toBe(1);
