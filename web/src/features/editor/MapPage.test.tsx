@@ -120,9 +120,17 @@ describe('an editor whose session ends in another tab', () => {
       expect(document.querySelector('.editor')).toBe(editor);
       expect(screen.queryByText('Map not found')).toBeNull();
 
+      // Another account signed in there: still this editor, saying so.
+      const other = { ...signedIn, user: { ...signedIn.user!, uid: 'someone-else', email: 'bo@example.com' } };
+      act(() => store.set(sessionAtom, { ...other, userId: 'someone-else' }));
+      expect((await screen.findByText(/another account/)).textContent).toBe(
+        'This browser is now signed in to another account (bo@example.com). Your changes to this map are kept in this browser; sign in again as its author to save them.',
+      );
+      expect(document.querySelector('.editor')).toBe(editor);
+
       // Signed in again as the same person: the same editor, not loaded again.
       act(() => store.set(sessionAtom, signedIn));
-      await vi.waitFor(() => expect(screen.queryByText(/You are signed out\./)).toBeNull());
+      await vi.waitFor(() => expect(screen.queryByText(/You are signed out\.|another account/)).toBeNull());
       expect(document.querySelector('.editor')).toBe(editor);
       expect(calls.callsTo('getMap')).toHaveLength(1);
     } finally {

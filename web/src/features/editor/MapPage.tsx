@@ -51,11 +51,10 @@ export default function MapPage() {
   const [loaded, setLoaded] = useState<{ id: string; view: View } | null>(null);
   const view: View = loaded && loaded.id === id ? loaded.view : { kind: 'loading' };
   const [attempt, setAttempt] = useState(0);
-  // The editor stays, with its edits and its saves, while the session ends (a Log out in another tab, the tokens
-  // cleared) and when it comes back for the same person: it says it is signed out, keeps the changes in this browser
-  // and saves them once signed in again. Only someone else's session opens the page again.
-  const editorUid = view.kind === 'editor' ? view.uid : null;
-  const uid = editorUid && (!user || user.uid === editorUid) ? editorUid : (user?.uid ?? null);
+  // An editor shown stays, with its edits and its saves, whatever becomes of the session (a Log out in another tab,
+  // the tokens cleared, another account signed in there): it says so, keeps the changes in this browser and saves
+  // them once its author is signed in again. Taking it away could drop what was typed a moment ago.
+  const uid = (view.kind === 'editor' ? view.uid : null) ?? user?.uid ?? null;
 
   useEffect(() => {
     if (!init) return;
@@ -91,7 +90,7 @@ export default function MapPage() {
       return (
         // Both start afresh for another map (one key for the pair: two siblings with the same key is React's error).
         <Fragment key={view.loaded.map.id}>
-          {!user && <SignedOutBanner />}
+          {user?.uid !== view.uid && <SignedOutBanner otherAccount={user?.email ?? (user ? '' : null)} />}
           <AdminEditingBanner map={view.loaded.map} />
           <Editor initial={view.loaded} />
         </Fragment>
@@ -160,10 +159,20 @@ function MapMessage({
 }
 
 /**
- * Over an editor whose session ended: its changes are kept and saved once signed in again, here or in another tab
- * (which this tab follows). Logging in opens a new tab, so this editor, and what it has not saved, stay as they are.
+ * Over an editor whose author is no longer signed in: its changes are kept and saved once they are again, here or in
+ * another tab (which this tab follows). Logging in opens a new tab, so this editor, and what it has not saved, stay
+ * as they are. `otherAccount`: the address of the account signed in instead ('' when unknown), null when none is.
  */
-function SignedOutBanner() {
+function SignedOutBanner({ otherAccount }: { otherAccount: string | null }) {
+  if (otherAccount !== null)
+    return (
+      <div className="signed-out-banner" role="alert">
+        <span>
+          This browser is now signed in to another account{otherAccount ? ` (${otherAccount})` : ''}. Your changes to
+          this map are kept in this browser; sign in again as its author to save them.
+        </span>
+      </div>
+    );
   return (
     <div className="signed-out-banner" role="alert">
       <span>You are signed out. Your changes are kept in this browser; sign in again to save them.</span>

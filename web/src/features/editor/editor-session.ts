@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
-import { signedInAtom } from '../../state/session';
+import { sessionAtom } from '../../state/session';
 import { ActionError } from './actions/registry';
 import type { EditorCanvas } from './canvas/canvas';
 import { useAppStore, type EditorContextValue } from './editor-context';
@@ -61,12 +61,12 @@ export function useEditorSession(initial: LoadedMap) {
     ),
   );
   useEffect(() => save.connect(), [save]);
-  // Signed in again (here or in another tab) after the session ended: the save that failed for it goes now. The
-  // session is the app's, not the editor's own store's.
-  const signedIn = useAtomValue(signedInAtom, { store: useAppStore() });
+  // Signed in again (here or in another tab) after the session ended or changed hands: the save that failed for it goes
+  // now. The session is the app's, not the editor's own store's.
+  const uid = useAtomValue(sessionAtom, { store: useAppStore() }).user?.uid;
   useEffect(() => {
-    if (signedIn) save.retryNow();
-  }, [signedIn, save]);
+    if (uid) save.retryNow();
+  }, [uid, save]);
   return { mapId, store, backup, sessionId, pending, savePath, save };
 }
 

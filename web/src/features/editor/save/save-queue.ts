@@ -117,7 +117,7 @@ function retryState(
     retry,
     unconfirmed,
     message: slowed
-      ? `${what} ${SERVER_RETRY_LIMIT} attempts in a row failed, so the next ones are 5 minutes apart; press Save (Ctrl+S) to try now.`
+      ? `${what} ${SERVER_RETRY_LIMIT} attempts in a row failed, so the next ones are ${SERVER_SLOW_RETRY_MS / 60_000} minutes apart; press Save (Ctrl+S) to try now.`
       : what,
   };
 }
