@@ -2,7 +2,8 @@
  * A shopping centre's kiosk searched by touch, in a real browser against the local stack, on a 1080×1920 and a
  * 1920×1080 touch screen: a tap on the directory's search or a Directions field opens the map's own keyboard (keys of
  * 60 px or more, the system keyboard told to stay away), whose keys type into the field as typing does ("caf" finds the
- * café), never over the field or what it lists, and the start over hides it; suggestions are 44 px or taller on any
+ * café), never over the field or what it lists, and the start over hides it; a destination picked under "You are
+ * here" shows its route at once, the keyboard gone; suggestions are 44 px or taller on any
  * touch screen and 48 px on a kiosk; a landscape kiosk's list reads each place's second line whole. Screenshots go to
  * .test-artifacts/kiosk-keyboard.
  */
@@ -165,6 +166,11 @@ describe('a kiosk searched by touch', () => {
       await artifact(page, { path: path.join(ARTIFACTS, `to-${shape}.png`) });
       await tap(page, option);
       await expect.poll(() => to.inputValue()).toBe(CAFE);
+      // The destination was all there was to choose: the route shows without Go, and the keyboard is gone from it.
+      await expect
+        .poll(() => page.locator('.mn-directions .mn-dir-status').textContent())
+        .toMatch(/^Route from Information to Café Lumière/);
+      await expect.poll(() => keyboard(page).isVisible()).toBe(false);
       expect(errors).toEqual([]);
     });
 

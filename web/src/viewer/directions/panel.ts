@@ -88,10 +88,7 @@ class DirectionsPanelView implements DirectionsPanel {
         swapped: rerouteIfShown,
         // The box is in the address, shown route or not: a reload ticks it as the visitor left it.
         stepFreeChanged: () => (this.#asked ? this.go() : this.#tellAddress()),
-        // "Choose where you start." is done once a place is picked: it stayed until Go, read as still to do.
-        picked: () => {
-          if (!this.#asked) this.#status.textContent = '';
-        },
+        picked: () => this.#picked(),
       },
       t,
     );
@@ -255,6 +252,19 @@ class DirectionsPanelView implements DirectionsPanel {
 
   stop(): void {
     this.#player.stop();
+  }
+
+  /**
+   * A place picked or cleared. "Choose where you start." is done once a place is picked: it stayed until Go, read as
+   * still to do. Under "You are here" the destination is all there is to choose: its route shows at once, and the
+   * field lets go, so a kiosk's keyboard goes away from over the map.
+   */
+  #picked(): void {
+    if (!this.#asked) this.#status.textContent = '';
+    if (this.#fixed && this.#form.to.value) {
+      this.#form.to.input.blur();
+      this.go();
+    }
   }
 
   go(): void {
