@@ -271,3 +271,19 @@ describe('the custom CSS check', () => {
     expect(cssCheck('')).toBeUndefined();
   });
 });
+
+describe('the Professional-only check', () => {
+  it('names the “You are here” mark too when the map has one', () => {
+    const doc = blankDocument();
+    doc.settings.wayfinding.enabled = true;
+    const message = () => publishChecks(doc, MapState.LIVE).find((c) => c.id === 'pro-only')?.message;
+    expect(message()).toBe(
+      'Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions until the map is on a Professional plan.',
+    );
+    doc.settings.wayfinding.fixedFrom = 'info-desk';
+    expect(message()).toBe(
+      'Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions, nor the “You are here” mark, until the map is on a Professional plan.',
+    );
+    expect(publishChecks(doc, MapState.PRO).find((c) => c.id === 'pro-only')).toBeUndefined();
+  });
+});

@@ -393,8 +393,7 @@ export function publishChecks(
     checks.push({
       id: 'pro-only',
       severity: 'warning',
-      message:
-        'Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions until the map is on a Professional plan.',
+      message: `Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions${doc.settings.wayfinding.fixedFrom ? ', nor the “You are here” mark,' : ''} until the map is on a Professional plan.`,
     });
   }
   if (hasWayfinding(state) && doc.settings.wayfinding.enabled && doc.routes.length === 0) {

@@ -329,7 +329,7 @@ function WayfindingFields({ s, set, doc }: SectionProps & { doc: MapDocument }) 
       />
       <SelectProp
         label="“You are here” (fixed start, for kiosks)"
-        hint="Every route starts here; an embed can set its own with ?fixedfrom=id."
+        hint="Every route starts here, and the map marks it “You are here” with the directions: on a Professional map only, like them. An embed can set its own with ?fixedfrom=id."
         value={s.wayfinding.fixedFrom ?? ''}
         options={locationOptions(doc, 'None: visitors choose')}
         commit={(v) => set({ wayfinding: { fixedFrom: v || null } })}
