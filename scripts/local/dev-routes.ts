@@ -86,10 +86,11 @@ export interface DevServer {
 
 /**
  * `npm run dev`: Vite answers the modules and files it knows; any other path is rewritten as CloudFront's SPA function
- * rewrites it (static-files.ts does the same for the built app): a page, the app's (index.html, also for an address that
- * is none of its pages, then with status 404) or under /m/ the embed's (embed.html), transformed by Vite (its client and React's refresh) and sent from here, or else a 404 (a
- * script or an image that does not exist is not a page). In middleware mode with `appType: 'custom'` Vite serves no
- * HTML itself, so without this no page ever answered.
+ * rewrites it (static-files.ts does the same for the built app): a page, the app's (index.html, also for an address
+ * that is none of its pages, then with status 404) or under /m/ the embed's (embed.html), transformed by Vite (its
+ * client and React's refresh) and sent from here, or else a 404 (a script or an image that does not exist is not a
+ * page). In middleware mode with `appType: 'custom'` Vite serves no HTML itself, so without this no page ever
+ * answered.
  */
 export function serveDevPage(
   vite: DevServer,
