@@ -11,6 +11,7 @@ describe('nearestPage', () => {
 
   it('suggests the page an address goes below', () => {
     expect(nearestPage('/maps/abc123/history')).toBe('/maps/abc123');
+    expect(nearestPage('/maps/AbC123/history')).toBe('/maps/AbC123');
     expect(nearestPage('/pricing/plans/basic')).toBe('/pricing');
     expect(nearestPage('/case-study/retail/more')).toBe('/case-study/retail');
   });

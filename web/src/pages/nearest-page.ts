@@ -22,9 +22,11 @@ function distance(a: string, b: string): number {
  * (/pricng: /pricing). Null when no page is near enough to suggest.
  */
 export function nearestPage(pathname: string): string | null {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  const asked = pathname.replace(/\/+$/, '');
+  const path = asked.toLowerCase();
   if (KNOWN.test(path)) return null;
-  const segments = path.split('/');
+  // The page above keeps the address's own letters: a map's id is not to be lowercased.
+  const segments = asked.split('/');
   for (let n = segments.length - 1; n > 1; n--) {
     const parent = segments.slice(0, n).join('/');
     if (KNOWN.test(parent)) return parent;
