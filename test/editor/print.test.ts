@@ -161,5 +161,5 @@ describe('printing a map', () => {
     expect(await scannedImage(page, `data:image/png;base64,${png.toString('base64')}`)).toBe(url);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
