@@ -254,6 +254,16 @@ describe('PublishDialog', () => {
     );
   });
 
+  it('says how to make a kiosk of the map: its address with ?kiosk=1, and ?fixedfrom= for “You are here”', async () => {
+    routeCalls(mockCall, {});
+    renderDialog({ ...live });
+    const embed = (await screen.findByText('Embed on your site')).closest('details')!;
+    const url = `${window.location.origin}/m/${MAP_ID}`;
+    expect(embed.textContent).toContain(
+      `For a touch screen in your venue, open ${url}?kiosk=1 on it, full screen: the map fills the screen, brings its own keyboard and starts over after 90 s without a touch. Add &fixedfrom=id to start every route at that location, marked “You are here” (directions: Professional maps).`,
+    );
+  });
+
   it('offers the map’s address as a QR code, to download as SVG for signs and print', async () => {
     renderDialog({ ...live });
     fireEvent.click(screen.getByText('QR code for signs and print'));

@@ -421,6 +421,11 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           <code>{url}?location=id</code>); with the script tag, add <code>?location=id</code> to the page’s URL, or{' '}
           <code>data-location="id"</code> to the element.
         </p>
+        <p className="panel__hint">
+          For a touch screen in your venue, open <code>{url}?kiosk=1</code> on it, full screen: the map fills the
+          screen, brings its own keyboard and starts over after 90 s without a touch. Add <code>&amp;fixedfrom=id</code>{' '}
+          to start every route at that location, marked “You are here” (directions: Professional maps).
+        </p>
       </details>
       <QrSection url={url} />
       <div className="confirm__actions">
