@@ -178,15 +178,16 @@ export class Directory {
     this.#entries = entries;
     this.#terms = queryTerms(filter.query);
     this.#filtering = filtering;
-    if (input && document.activeElement !== input && input.value !== filter.query) input.value = filter.query;
+    // A search set elsewhere (the API, a kiosk's start over) shows, unless the field has focus or text not applied yet.
+    if (input && document.activeElement !== input && this.#typing === undefined && input.value !== filter.query)
+      input.value = filter.query;
     for (const [id, set] of this.#filterInputs) set(filter.values[id]);
     const t = this.#model.text;
     const n = entries.length;
     const clear = h('button', { type: 'button', class: 'mn-link-button' }, t.t('clearAll'));
     clear.addEventListener('click', () => {
-      // The button goes with the filtering it clears: pressed from the keyboard, focus moves to the search (else the
-      // first filter) instead of falling to the page's top. A tap or a click leaves focus be, so that a phone does
-      // not open its keyboard.
+      // The button goes with the filtering it clears: from the keyboard, focus moves to the search (else the first
+      // filter), not to the page's top; a tap or a click leaves focus be (a phone does not open its keyboard).
       const fromKeyboard = clear.matches(':focus-visible');
       if (input) input.value = '';
       this.#cb.onClear();
