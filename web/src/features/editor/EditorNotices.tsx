@@ -127,7 +127,8 @@ function useOfferWithdrawn(
 ) {
   const { save, store } = useEditor();
   const offered = useRef(records);
-  useEffect(() => {
+  // Set as the offer is put in the page, not after it is painted: a version coming in between was not checked.
+  useLayoutEffect(() => {
     offered.current = records;
   }, [records]);
   useEffect(() => {
