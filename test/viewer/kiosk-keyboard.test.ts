@@ -127,7 +127,8 @@ describe('a kiosk searched by touch', () => {
       expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
       const cafe = page.locator('.mn-entry').filter({ hasText: CAFE });
       await expect.poll(() => cafe.isVisible()).toBe(true);
-      expect(await page.locator('.mn-entry').count()).toBeLessThan(5);
+      // Found on the next task (the café may show in the whole list before): the list is filtered once it is short.
+      await expect.poll(() => page.locator('.mn-entry').count()).toBeLessThan(5);
       const kb = await keyboardBox(page);
       expect(overlap(kb, (await search.boundingBox()) as DOMRect)).toBe(false);
       expect(overlap(kb, (await page.locator('.mn-sidebar').boundingBox()) as DOMRect)).toBe(false);
