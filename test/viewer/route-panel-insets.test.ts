@@ -3,7 +3,8 @@
  * insets (MapView.setInsets) let the plan move so that its edge sits at the panel's edge, and the route's start is
  * shown beside the panel on a desktop (1440×900, the panel at the top left) and above the sheet on a phone (390×844),
  * instead of the clamp holding the plan's edge at the viewport's. Closing the panel clamps the view normally again.
- * Screenshots go to .test-artifacts/route-insets (MAPNEST_TEST_ARTIFACTS=1).
+ * The route line is as wide on screen at every zoom (its SVG is scaled by a CSS transform, which Chromium's
+ * non-scaling stroke does not undo). Screenshots go to .test-artifacts/route-insets (MAPNEST_TEST_ARTIFACTS=1).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -169,3 +170,64 @@ describe.each(CASES)(
     });
   },
 );
+
+/**
+ * The route line's width on screen where a column of pixels crosses it at `x`, within 20 px of `y`: the pixels of the
+ * line's own colour (its anti-aliased edges, mostly the casing's white, are not counted).
+ */
+async function lineWidthAt(page: Page, x: number, y: number): Promise<number> {
+  const clip = { x: Math.round(x), y: Math.round(y) - 20, width: 1, height: 41 };
+  const png = (await page.screenshot({ clip })).toString('base64');
+  return page.evaluate(
+    async ([b64, height]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.width, img.height];
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(img, 0, 0);
+      // The line's colour, as the canvas has it.
+      ctx.fillStyle = getComputedStyle(document.querySelector('.mn-route-line')!).stroke;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+      ctx.drawImage(img, 0, 0);
+      const px = ctx.getImageData(0, 0, 1, height as number).data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (Math.hypot(px[i]! - r!, px[i + 1]! - g!, px[i + 2]! - b!) < 60) n++;
+      return n;
+    },
+    [png, clip.height] as const,
+  );
+}
+
+/** The map's scale (screen pixels per plan pixel). */
+const scaleOf = (page: Page) =>
+  page.evaluate(() =>
+    Number(/scale\(([-\d.e]+)\)/.exec(document.querySelector<HTMLElement>('.mn-pane')!.style.transform)![1]),
+  );
+
+it('draws the route line 3 px wide on screen whatever the zoom: on a phone’s view of the route, and zoomed in past the plan’s size', async () => {
+  const { page, errors } = await open(`/m/${mapId}?from=west-door&to=juice-hub`, 390, 844);
+  await page.locator('.mn-route-start').waitFor();
+  await settledBox(page.locator('.mn-pane'), 10);
+  await settledBox(page.locator('.mn-directions'), 10);
+  // The route leaves West door eastwards along a straight corridor: measured 24 px past the start dot's centre.
+  const start = async () => (await layout(page)).start;
+  const widths: [number, number][] = [];
+  const measure = async () => {
+    const s = await start();
+    widths.push([await scaleOf(page), await lineWidthAt(page, s.x + 24, s.y)]);
+  };
+  await measure();
+  const at = await start();
+  await page.mouse.move(at.x, at.y);
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -400);
+  await settledBox(page.locator('.mn-pane'), 10);
+  await measure();
+  expect(widths[0]![0], 'less than the plan’s size, as on a phone').toBeLessThan(0.5);
+  expect(widths[1]![0], 'zoomed in past the plan’s size').toBeGreaterThan(1);
+  for (const [scale, width] of widths) expect(width, `at scale ${scale}`).toBeGreaterThanOrEqual(2);
+  for (const [scale, width] of widths) expect(width, `at scale ${scale}`).toBeLessThanOrEqual(4);
+  expect(errors).toEqual([]);
+});

@@ -2,7 +2,9 @@
  * The route on the map: an SVG in image coordinates (the layer image's pixels) that follows the
  * view's transform like the floor plan does, drawing the current floor's segment with an animated
  * line (growing over `speed` seconds), optional rounded corners, a start dot and a pulsing
- * destination. The stroke keeps its width in screen pixels at every zoom (non-scaling stroke).
+ * destination. Lines and dots keep their size in screen pixels at every zoom: they are sized again as the view
+ * moves, since the SVG is scaled by a CSS transform, which Chromium's non-scaling stroke does not undo (a 3 px line
+ * was 0.75 px on a phone's whole-plan view).
  */
 import { coordToImage, transformToCss, type Size } from '../../map-core/coords';
 import type { MapView } from '../../map-core/map-view';
@@ -106,22 +108,10 @@ export class RouteOverlay {
       'aria-hidden': 'true',
       focusable: 'false',
     });
-    const stroke = {
-      fill: 'none',
-      'stroke-linecap': 'round',
-      'stroke-linejoin': 'round',
-      'vector-effect': 'non-scaling-stroke',
-    };
-    this.#casing = el('path', { ...stroke, stroke: '#fff', 'stroke-width': style.width + 4, 'stroke-opacity': 0.85 });
-    this.#line = el('path', { ...stroke, stroke: style.color, 'stroke-width': style.width, class: 'mn-route-line' });
-    this.#start = el('circle', {
-      r: 1,
-      fill: '#fff',
-      stroke: style.color,
-      'stroke-width': 3,
-      'vector-effect': 'non-scaling-stroke',
-      class: 'mn-route-start',
-    });
+    const stroke = { fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+    this.#casing = el('path', { ...stroke, stroke: '#fff', 'stroke-opacity': 0.85 });
+    this.#line = el('path', { ...stroke, stroke: style.color, class: 'mn-route-line' });
+    this.#start = el('circle', { fill: '#fff', stroke: style.color, class: 'mn-route-start' });
     this.#end = el('g', { class: 'mn-route-end' });
     this.#svg.append(this.#casing, this.#line, this.#start, this.#end);
     this.#svg.style.display = 'none';
@@ -143,11 +133,17 @@ export class RouteOverlay {
   #place(): void {
     const t = this.#view.transform;
     this.#svg.style.transform = transformToCss(t);
-    // Dots keep their size on screen.
-    const r = 6 / t.scale;
-    this.#start.setAttribute('r', String(r));
-    for (const c of this.#end.querySelectorAll('circle'))
-      c.setAttribute('r', String((c.classList.contains('mn-route-pulse') ? 9 : 7) / t.scale));
+    // Screen pixels, in the SVG's own units.
+    const size = (e: Element, name: string, px: number) => e.setAttribute(name, String(px / t.scale));
+    const w = this.#style.width;
+    size(this.#line, 'stroke-width', w);
+    size(this.#casing, 'stroke-width', w + 4);
+    size(this.#start, 'stroke-width', 3);
+    size(this.#start, 'r', 6);
+    for (const c of this.#end.querySelectorAll('circle')) {
+      size(c, 'stroke-width', 2);
+      size(c, 'r', c.classList.contains('mn-route-pulse') ? 9 : 7);
+    }
   }
 
   /** Draws a segment (in normalised map space); `animate` grows it over the style's speed, then calls `done`. */
@@ -171,23 +167,8 @@ export class RouteOverlay {
     const finish = () => {
       if (opts.destination) {
         this.#end.append(
-          el('circle', {
-            cx: ex,
-            cy: ey,
-            r: 1,
-            fill: this.#style.color,
-            'fill-opacity': 0.35,
-            class: 'mn-route-pulse',
-          }),
-          el('circle', {
-            cx: ex,
-            cy: ey,
-            r: 1,
-            fill: this.#style.color,
-            stroke: '#fff',
-            'stroke-width': 2,
-            'vector-effect': 'non-scaling-stroke',
-          }),
+          el('circle', { cx: ex, cy: ey, fill: this.#style.color, 'fill-opacity': 0.35, class: 'mn-route-pulse' }),
+          el('circle', { cx: ex, cy: ey, fill: this.#style.color, stroke: '#fff' }),
         );
         this.#place();
       }
