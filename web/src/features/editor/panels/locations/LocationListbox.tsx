@@ -48,6 +48,8 @@ export function LocationListbox({
   const { doc } = useEditorState();
   const selection = useAtomValue(selectionAtom);
   const layerNames = useMemo(() => new Map(doc.layers.map((l) => [l.id, l.name])), [doc.layers]);
+  // A location with no layer is on every one: said where there are several, as its form's Layer field says it.
+  const everyLayer = doc.layers.length > 1 ? 'Every layer' : null;
   const swatchOf = useMemo(
     () => markerSwatch(doc.styles, doc.groups, doc.settings.primaryColor),
     [doc.styles, doc.groups, doc.settings.primaryColor],
@@ -86,7 +88,7 @@ export function LocationListbox({
                 active={i === activeIndex}
                 dragged={drag?.id === l.id}
                 swatch={swatchOf(l)}
-                layerName={l.layer ? (layerNames.get(l.layer) ?? l.layer) : null}
+                layerName={l.layer ? (layerNames.get(l.layer) ?? l.layer) : everyLayer}
                 draggable={canReorder}
                 onClick={(e) => nav.click(l, e)}
                 onDragStart={(e) => onDragStart(e, l.id, i)}

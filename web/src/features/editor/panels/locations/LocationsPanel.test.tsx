@@ -72,6 +72,25 @@ describe('LocationsPanel', () => {
     ]);
   });
 
+  it('names each location’s layer after its id, and “Every layer” for one on all of them where the map has several', () => {
+    const doc = docWithLocations(3);
+    const layer = doc.layers[0]!;
+    doc.layers = [
+      { ...layer, id: 'ground', name: 'Ground floor' },
+      { ...layer, id: 'first', name: 'First floor' },
+    ];
+    doc.locations[0]!.layer = 'ground';
+    doc.locations[1]!.layer = 'first';
+    doc.locations[2]!.layer = null;
+    renderEditorPart(<LocationsPanel />, { doc });
+    const line = (title: string) => row(title).querySelector('.vlist__title')!.nextElementSibling!.textContent;
+    expect(['Location 0', 'Location 1', 'Location 2'].map(line)).toEqual([
+      'a0 · Ground floor',
+      'a1 · First floor',
+      'a2 · Every layer',
+    ]);
+  });
+
   it('renders only the rows in view of 5,000 locations, each with its one drag handle', () => {
     setup(5000);
     const shown = rows();
