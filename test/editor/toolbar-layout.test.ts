@@ -1,8 +1,9 @@
 /**
  * The editor's top bar at desktop widths (1024 to 1920 px), with a long title and a floor picker: one row at every
- * one of them, the floor shown ("Ground floor") whole (at 1280 px, the commonest laptop, it once took two and pushed the map down), every control whole
- * and apart from the others, nothing off its right edge, and nothing in it moves when the save status or the
- * publication status changes its wording. On a phone its File menu is whole on the screen. A button that
+ * one of them, the floor shown ("Ground floor") whole (at 1280 px, the commonest laptop, it once took two and pushed
+ * the map down), every control whole and apart from the others, nothing off its right edge, and nothing in it moves
+ * when the save status or the publication status changes its wording. On a tablet (600 to 820 px, over rows) the
+ * floor shown is whole, and the actions are one row. On a phone its File menu is whole on the screen. A button that
  * moves between the press and the release of a click loses the click: Publish, pressed while a title field still
  * held typed text, used to drop to a second row as the field's blur turned "Saved" into "Unsaved changes".
  */
@@ -81,6 +82,20 @@ async function controls(page: Page) {
   );
 }
 
+/** How much narrower the floor picker is than one holding only the floor shown, unclipped: more than 0, cut short. */
+function floorCut(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const picker = document.querySelector<HTMLSelectElement>('.editor__floor select')!;
+    const probe = picker.cloneNode(false) as HTMLSelectElement;
+    probe.append(new Option(picker.selectedOptions[0]!.text));
+    probe.style.maxWidth = 'none';
+    picker.after(probe);
+    const natural = probe.getBoundingClientRect().width;
+    probe.remove();
+    return natural - picker.getBoundingClientRect().width;
+  });
+}
+
 describe('the editor bar', () => {
   for (const width of [1024, 1280, 1366, 1440, 1920]) {
     it(`keeps to one row at ${width} px, every control whole, and no control moves when the statuses change`, async () => {
@@ -117,17 +132,7 @@ describe('the editor bar', () => {
       expect(title.right - title.left, 'the title is squeezed away').toBeGreaterThanOrEqual(80);
       // The floor shown reads whole ("Ground floor" was "Ground …" at 1024–1439 px): the picker is at least as wide as
       // a picker holding only that name would be.
-      const floorCut = await page.evaluate(() => {
-        const picker = document.querySelector<HTMLSelectElement>('.editor__floor select')!;
-        const probe = picker.cloneNode(false) as HTMLSelectElement;
-        probe.append(new Option(picker.selectedOptions[0]!.text));
-        probe.style.maxWidth = 'none';
-        picker.after(probe);
-        const natural = probe.getBoundingClientRect().width;
-        probe.remove();
-        return natural - picker.getBoundingClientRect().width;
-      });
-      expect(floorCut, 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
+      expect(await floorCut(page), 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
       // Squeezed controls lose their content first: the settings link's icon was once drawn 0 px wide.
       expect(before.settingsIcon.width, 'the settings icon is squeezed away').toBeGreaterThanOrEqual(16);
 
@@ -142,6 +147,40 @@ describe('the editor bar', () => {
       expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
       await context.close();
     }, 120_000);
+  }
+
+  // A tablet's bar is two rows (the actions under the tools): the floor shown was "Ground fl…" there, with room to spare.
+  for (const width of [600, 720, 768, 820]) {
+    it(`shows the floor shown whole on a tablet (${width} px), every control inside the window and apart`, async () => {
+      const context = await newContext(browser, { width, height: 1000 });
+      const page = await context.newPage();
+      await signInWithTokens(page, user);
+      await page.goto(`/maps/${mapId}`);
+      await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+      await artifact(page, {
+        path: path.join(ARTIFACTS, `editor-bar-${width}.png`),
+        clip: { x: 0, y: 0, width, height: 160 },
+      });
+      expect(await floorCut(page), 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
+      expect((await boxes(page)).overflow, 'the bar scrolls sideways').toBeLessThanOrEqual(0);
+      const shown = await controls(page);
+      for (const c of shown) {
+        expect(c.cut, `${c.name} is cut off`).toBe(false);
+        expect(c.right, `${c.name} is off the right edge`).toBeLessThanOrEqual(width);
+        const overlapping = shown.filter(
+          (o) => o !== c && o.left < c.right && c.left < o.right && o.top < c.bottom && c.top < o.bottom,
+        );
+        expect(
+          overlapping.map((o) => o.name),
+          `${c.name} overlaps`,
+        ).toEqual([]);
+      }
+      // The actions are one row of their own, not wrapped wherever a label ends.
+      const actions = shown.filter((c) => /^(Save|File|Preview|Publish|Settings)\b/.test(c.name));
+      expect(actions.map((c) => /^\w+/.exec(c.name)![0])).toEqual(['Save', 'File', 'Preview', 'Publish', 'Settings']);
+      for (const c of actions) expect(c.top, `${c.name} is on another row`).toBe(actions[0]!.top);
+      await context.close();
+    }, 60_000);
   }
 
   it('opens its File menu whole on a phone (390 px), though the menu lines up with the end of its button', async () => {
