@@ -1,6 +1,6 @@
 /**
- * Recognised SVG rooms in the editor, in a real browser against the local stack: outlined and named on
- * the canvas, offered in the locations list (and by a click) until they become locations, selected by a
+ * Recognised SVG rooms in the editor, in a real browser against the local stack: outlined (as wide on screen at every
+ * zoom) and named on the canvas, offered in the locations list (and by a click) until they become locations, selected by a
  * click once linked, added at (not selected) with the add tool, and undone like any edit; a drag across a room not
  * selected pans the map and moves nothing.
  */
@@ -41,6 +41,15 @@ afterAll(async () => {
 const room = (page: Page, id: string) => page.locator(`.editor__canvas [id="${id}"]`);
 const roomClass = async (page: Page, id: string) => (await room(page, id).getAttribute('class')) ?? '';
 const labels = (page: Page) => page.locator('.editor__canvas .mn-edit-room-label').allTextContents();
+/**
+ * A room's outline width on screen: its stroke's width times the floor's scale (the floor is scaled by a CSS transform,
+ * which scales a stroke, non-scaling or not, as test/viewer/route-panel-insets.test.ts measures in pixels).
+ */
+const outlineOnScreen = (page: Page, id: string) =>
+  room(page, id).evaluate((el) => {
+    const pane = el.closest<HTMLElement>('.mn-pane')!;
+    return parseFloat(getComputedStyle(el).strokeWidth) * new DOMMatrix(getComputedStyle(pane).transform).a;
+  });
 const count = (page: Page) => page.locator('#editor-tab-locations .editor__count').textContent();
 
 async function clickRoom(page: Page, id: string, dx = 0.5, dy = 0.5): Promise<void> {
@@ -104,6 +113,8 @@ describe('recognised SVG rooms in the editor', () => {
       .toBe(1);
     expect(await roomClass(page, 'shop-b')).toContain('mn-edit-room-free');
     expect(await roomClass(page, 'background')).not.toContain('mn-edit-room');
+    // Outlined 1.5 px wide on screen, as the floor is fitted (scaled down).
+    expect(await outlineOnScreen(page, 'shop-b')).toBeCloseTo(1.5, 1);
     await expect.poll(() => labels(page)).toEqual(expect.arrayContaining(['Shop a', 'Shop b', 'Cafe']));
 
     // A click on a free room offers it; accepting links it as a location, listed and outlined as linked.
@@ -114,6 +125,7 @@ describe('recognised SVG rooms in the editor', () => {
     await expect.poll(() => roomClass(page, 'shop-b')).toMatch(/\bmn-edit-room\b/);
     expect(await roomClass(page, 'shop-b')).not.toContain('mn-edit-room-free');
     await expect.poll(() => page.getByText('2 rooms on this floor have no location').count()).toBe(1);
+    expect(await outlineOnScreen(page, 'shop-b')).toBeCloseTo(2, 1);
 
     // A linked room selects its location when clicked, ringed around the room.
     await page.mouse.click(5, 400);
@@ -167,6 +179,8 @@ describe('recognised SVG rooms in the editor', () => {
     await page.getByRole('group', { name: 'Pan' }).waitFor();
     let x0 = NaN;
     await expect.poll(async () => x0 === (x0 = await paneX())).toBe(true);
+    // Zoomed in, the outline is the same width on screen.
+    await expect.poll(() => outlineOnScreen(page, 'shop-b')).toBeCloseTo(2, 1);
     const b = (await room(page, 'shop-b').boundingBox())!;
     // Pressed off its marker (drawn in its middle), which a drag does move.
     await page.mouse.move(b.x + b.width * 0.25, b.y + b.height * 0.8);

@@ -149,6 +149,10 @@ export class CanvasRooms {
   /** The rooms' names, over the map. */
   readonly labels = div('mn-edit-room-labels');
   private svg: SVGSVGElement | null = null;
+  /** The floor's parts (a big floor is drawn in several sibling SVGs), whose outlines `outlineScale` sizes. */
+  private parts: SVGSVGElement[] = [];
+  /** The view's scale the outlines were last sized for (0: not yet, for these parts). */
+  private outlinedAt = 0;
   private rooms = new Map<string, Room>();
   private free: readonly Location[] = [];
 
@@ -186,6 +190,8 @@ export class CanvasRooms {
     if (svg !== this.svg) {
       for (const r of this.rooms.values()) unmarkRoom(r.el);
       this.svg = svg;
+      this.parts = [...parts];
+      this.outlinedAt = 0;
       this.rooms = new Map();
       for (const part of parts)
         for (const r of measureRegionsIn(part, model.image))
@@ -233,6 +239,19 @@ export class CanvasRooms {
     }
   }
 
+  /**
+   * Keeps the rooms' outlines their width on screen (canvas.css): the floor is scaled by a CSS transform, which
+   * Chromium's non-scaling stroke does not undo (a 2 px outline was 0.7 px on a whole floor at 37%). While the view
+   * moves, set again once the scale has changed by a tenth rather than at every frame of a zoom, since every shape of
+   * the floor takes it up; `exact` (the view at rest) sets it for the scale as it is.
+   */
+  outlineScale(scale: number, exact = false): void {
+    if (!this.rooms.size || scale === this.outlinedAt || (!exact && Math.abs(scale / this.outlinedAt - 1) < 0.1))
+      return;
+    this.outlinedAt = scale;
+    for (const part of this.parts) part.style.setProperty('--mn-edit-px', String(1 / scale));
+  }
+
   /** The free room under a pointer's target, as the location it would become. */
   freeAt(target: EventTarget | null): Location | null {
     const el = target instanceof Element ? target.closest('[data-mn-room]') : null;
@@ -244,6 +263,7 @@ export class CanvasRooms {
    * names would overlap (Portugal's over Spain's at a continent's scale), the larger room's is shown.
    */
   drawLabels(view: MapView, image: ViewerModel['image']): void {
+    this.outlineScale(view.transform.scale);
     const vp = view.viewport;
     const shown: PlacedLabel[] = [];
     // A drawing with text labels its rooms itself; names drawn over them would double them.

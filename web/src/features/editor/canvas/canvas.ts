@@ -149,6 +149,7 @@ export class EditorCanvas {
         this.scheduleRings();
         this.viewListeners.forEach((l) => l());
       }),
+      stage.view.on('moveend', () => this.rooms.outlineScale(stage.view.transform.scale, true)),
       stage.view.on('tap', (p, info) => this.onTap(p, info.shiftKey)),
     ];
     this.showFloor(stage);
