@@ -2,13 +2,14 @@
  * The viewer in the visitor's language, in a real browser against the local stack: the browser's language
  * chooses the catalogue (Japanese, Arabic), only that language's texts are downloaded (English none), a map's
  * own language setting wins over the browser's, the author's texts win over every catalogue, and Arabic and
- * Hebrew lay the viewer out right to left while the map itself (pins, their hit areas) stays where it is.
+ * Hebrew lay the viewer out right to left while the map itself (pins, their hit areas, the floor plan's text) stays
+ * where it is and the author's Latin texts keep their own direction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser } from '../helpers/browser';
+import { collectErrors, launchBrowser, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -32,8 +33,12 @@ interface Opened {
  * Opens the demo map's embed with the browser in `locale`; `edit` changes the published map on its way to the
  * page (its settings), as publishing a map with those settings would.
  */
-async function openDemo(locale: string, edit?: (doc: MapDocument) => void): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl(), locale });
+async function openDemo(
+  locale: string,
+  edit?: (doc: MapDocument) => void,
+  { viewport = { width: 1280, height: 800 }, query = '' } = {},
+): Promise<Opened> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), locale });
   const page = await context.newPage();
   const errors = collectErrors(page);
   const languageChunks: string[] = [];
@@ -48,12 +53,14 @@ async function openDemo(locale: string, edit?: (doc: MapDocument) => void): Prom
       edit(body.document);
       await route.fulfill({ response: res, json: body });
     });
-  await page.goto('/m/demo');
+  await page.goto(`/m/demo${query}`);
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])'), null, { polling: 100 });
-  // The directory's insides come a frame after the map (ADR 017).
-  await page.waitForSelector('.mn-directory input[type=search]');
-  await page.waitForSelector('.mn-entry');
+  // The directory's insides come a frame after the map (ADR 017); a phone's is behind a location opened by the address.
+  if (!query) {
+    await page.waitForSelector('.mn-directory input[type=search]');
+    await page.waitForSelector('.mn-entry');
+  }
   return { page, errors, languageChunks };
 }
 
@@ -182,6 +189,58 @@ describe('the viewer in the visitor’s language', () => {
     await ltr.page.context().close();
     await page.context().close();
   });
+
+  // An English-speaking mall's map seen by a visitor whose browser is in Hebrew: the close button covered the start of
+  // "Harrow & Finch", its description's full stops and bullets went to the wrong ends, and the plan read ".Bloom & Co".
+  // In English as in Hebrew, the button (focused as the details open, its ring round it) covered the line under the
+  // title: "All floors · Department stores · Fas…".
+  for (const [locale, device, viewport] of [
+    ['he-IL', 'desktop', { width: 1280, height: 800 }],
+    ['he-IL', 'phone', { width: 390, height: 844 }],
+    ['en-US', 'desktop', { width: 1280, height: 800 }],
+  ] as const)
+    it(`keeps the author’s Latin texts and floor plan in their own direction, clear of the close button (${locale}, ${device})`, async () => {
+      const { page, errors } = await openDemo(locale, undefined, { viewport, query: '?location=harrow-finch' });
+      const title = page.locator('.mn-details-title');
+      await title.waitFor();
+      await settledBox(title, 10);
+      const look = await title.evaluate((el) => {
+        const details = el.closest('.mn-details')!;
+        // The close button with its focus ring (2 px out, 2 px wide, and a 2 px white band).
+        const button = details.querySelector('.mn-details-close')!.getBoundingClientRect();
+        const close = new DOMRect(button.x - 6, button.y - 6, button.width + 12, button.height + 12);
+        const body = el.closest('.mn-details-body')!.getBoundingClientRect();
+        const apart = (a: DOMRect) =>
+          a.right <= close.left || a.left >= close.right || a.bottom <= close.top || a.top >= close.bottom;
+        /** Whether each line of `node`'s text is clear of the button. */
+        const clear = (node: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return [...range.getClientRects()].every(apart);
+        };
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        return {
+          titleClear: clear(el),
+          metaClear: clear(details.querySelector('.mn-details-meta')!),
+          titleFromLeft: text.left - body.left < body.right - text.right,
+          closeAtLeft: close.left - body.left < body.right - close.right,
+          description: getComputedStyle(details.querySelector('.mn-details-desc')!).direction,
+          plan: getComputedStyle(document.querySelector('.mn-layer-svg text')!).direction,
+        };
+      });
+      expect(look).toEqual({
+        titleClear: true,
+        metaClear: true,
+        titleFromLeft: true,
+        closeAtLeft: locale === 'he-IL',
+        description: 'ltr',
+        plan: 'ltr',
+      });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
 
   it('takes the map’s own language over the browser’s, with the author’s texts over the catalogue', async () => {
     const { page, errors, languageChunks } = await openDemo('en-US', (doc) => {

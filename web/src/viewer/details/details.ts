@@ -157,7 +157,7 @@ export function renderDetails(
   const floor = locationFloor(model, l);
   const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
   const actions = detailActions(l, contact, model.text, opts.target);
-  const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
+  const desc = l.desc ? h('div', { class: 'mn-details-desc', dir: 'auto' }) : null;
   if (desc) {
     desc.append(sanitizeHtml(l.desc));
     keepFragmentLinks(desc, opts.openLocation, opts.locationLink ?? (() => null));
@@ -184,8 +184,9 @@ export function renderDetails(
     h(
       'div',
       { class: 'mn-details-body' },
-      // The author's words keep their own direction in a page of the other (the directory's entries do too).
-      h('h2', { id: titleId, class: 'mn-details-title', dir: 'auto' }, l.title || l.id),
+      // The author's words keep their own direction in a page of the other (the directory's entries do too): the
+      // title by its style (unicode-bidi: plaintext), so that its room for the close button stays on the viewer's end.
+      h('h2', { id: titleId, class: 'mn-details-title' }, l.title || l.id),
       meta && h('p', { class: 'mn-details-meta' }, meta),
       l.about && h('p', { class: 'mn-details-about', dir: 'auto' }, l.about),
       desc,
