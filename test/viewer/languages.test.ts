@@ -242,6 +242,33 @@ describe('the viewer in the visitor’s language', () => {
       await page.context().close();
     });
 
+  it('shows a Latin place name in the Directions picker as written in Hebrew, its full stop last', async () => {
+    const { page, errors } = await openDemo('he-IL');
+    await page.locator('.mn-directions-toggle').click();
+    const from = page.locator('.mn-dir-input').first();
+    await from.fill('Candle');
+    const option = page.locator('.mn-dir-option').filter({ hasText: 'Candle Co.' }).first();
+    await option.waitFor();
+    /** Whether the text's full stop is drawn right of its "C", as written. */
+    const stopLast = (el: Element) => {
+      const text = el.firstChild!;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return at(text.textContent!.length - 1) > at(0);
+    };
+    expect(await option.locator('span').first().evaluate(stopLast)).toBe(true);
+    // Picked, the name in the field is in its own direction too (the field's text as a paragraph of its own).
+    await option.click();
+    await expect.poll(() => from.inputValue()).toBe('Candle Co.');
+    expect(await from.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('plaintext');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes the map’s own language over the browser’s, with the author’s texts over the catalogue', async () => {
     const { page, errors, languageChunks } = await openDemo('en-US', (doc) => {
       doc.settings.language = 'he';

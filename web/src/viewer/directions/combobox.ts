@@ -99,7 +99,8 @@ export class PlacePicker {
             const li = h(
               'li',
               { id: `${this.#list.id}-${i}`, role: 'option', class: 'mn-dir-option', 'aria-selected': 'false' },
-              h('span', null, o.label),
+              // The author's name in its own direction ("Candle Co." read ".Candle Co" in Hebrew).
+              h('span', { dir: 'auto' }, o.label),
               o.hint && h('span', { class: 'mn-dir-hint' }, o.hint),
             );
             li.addEventListener('click', () => this.#choose(i));

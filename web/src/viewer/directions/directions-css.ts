@@ -1,4 +1,7 @@
-/** The Directions panel's styles, added to the viewer with the panel (they load with it, on demand). */
+/**
+ * The Directions panel's styles, added to the viewer with the panel (they load with it, on demand). A picker's text is
+ * in its own direction (unicode-bidi: plaintext): a Latin name picked in Hebrew reads "Candle Co.", not ".Candle Co".
+ */
 export const DIRECTIONS_CSS = `
 .mn-directions{width:min(320px,calc(100vw - 48px));max-height:min(70vh,560px);overflow:auto;padding:12px;border-radius:12px;background:#fff;box-shadow:var(--mn-shadow);pointer-events:auto;font-size:14px;overflow-wrap:anywhere}
 .mn-dir-head{display:flex;align-items:center;justify-content:space-between;margin-bottom:8px}
@@ -6,7 +9,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-form{display:grid;gap:8px}
 .mn-dir-label{display:block;font-size:12px;font-weight:600;color:var(--mn-muted);margin-bottom:3px}
 .mn-dir-combo{position:relative}
-.mn-dir-input{width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff}
+.mn-dir-input{width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff;unicode-bidi:plaintext}
 .mn-dir-input:focus{outline:none;border-color:var(--mn-focus);box-shadow:0 0 0 1px var(--mn-focus)}
 .mn-dir-options{position:absolute;z-index:5;left:0;right:0;top:calc(100% + 2px);max-height:220px;overflow:auto;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid var(--mn-line);border-radius:8px;box-shadow:var(--mn-shadow)}
 .mn-dir-option,.mn-dir-empty{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 16px;padding:7px 8px;border-radius:6px;cursor:pointer}
