@@ -227,6 +227,12 @@ describe('the viewer in the visitor’s language', () => {
           titleFromLeft: text.left - body.left < body.right - text.right,
           closeAtLeft: close.left - body.left < body.right - close.right,
           description: getComputedStyle(details.querySelector('.mn-details-desc')!).direction,
+          // Its entry's line under the title, after the floor ("All floors", in Hebrew), is English too.
+          entryAbout: getComputedStyle(
+            [...document.querySelectorAll('.mn-entry')]
+              .find((e) => e.textContent!.includes('Harrow & Finch'))!
+              .querySelector('.mn-entry-about')!,
+          ).direction,
           plan: getComputedStyle(document.querySelector('.mn-layer-svg text')!).direction,
         };
       });
@@ -236,6 +242,7 @@ describe('the viewer in the visitor’s language', () => {
         titleFromLeft: true,
         closeAtLeft: locale === 'he-IL',
         description: 'ltr',
+        entryAbout: 'ltr',
         plan: 'ltr',
       });
       expect(errors).toEqual([]);

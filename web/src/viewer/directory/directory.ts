@@ -1,7 +1,6 @@
 /**
- * The directory: search, filters and the list (or grid) of locations, grouped by group. The list
- * is windowed, so 10,000 entries cost as much as the thirty on screen, and it is one tab stop:
- * arrow keys, Home, End and Page keys move between entries (roving tabindex).
+ * The directory: search, filters and the windowed list (or grid) of locations by group, 10,000 entries costing as much
+ * as the thirty on screen; one tab stop, whose arrow, Home, End and Page keys move between entries (roving tabindex).
  */
 import type { FilterValue } from '../../map-core/conditions';
 import { queryTerms } from '../../map-core/text-search';
@@ -407,7 +406,8 @@ export class Directory {
         ? h(
             'span',
             { class: 'mn-entry-about', dir: 'auto' },
-            floor && h('span', { class: 'mn-floor-badge' }, floor),
+            // The badge's own dir keeps it out of the line's: "All floors" in Hebrew made English lines run leftwards.
+            floor && h('span', { class: 'mn-floor-badge', dir: 'auto' }, floor),
             highlighted(l.about, this.#terms),
           )
         : null;
