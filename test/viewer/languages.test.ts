@@ -249,7 +249,7 @@ describe('the viewer in the visitor’s language', () => {
       await page.context().close();
     });
 
-  it('shows a Latin place name in the Directions picker as written in Hebrew, its full stop last', async () => {
+  it('shows a Latin place name in the Directions picker and a tooltip as written in Hebrew, its full stop last', async () => {
     const { page, errors } = await openDemo('he-IL');
     await page.locator('.mn-directions-toggle').click();
     const from = page.locator('.mn-dir-input').first();
@@ -272,6 +272,12 @@ describe('the viewer in the visitor’s language', () => {
     await option.click();
     await expect.poll(() => from.inputValue()).toBe('Candle Co.');
     expect(await from.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('plaintext');
+    // So is a tooltip on the map: a shop's room hovered.
+    await page.locator('.mn-directions .mn-dir-close').click();
+    await page.locator('.mn-layer-svg #bloom-co').hover();
+    const tip = page.locator('.mn-tooltip strong');
+    await expect.poll(() => tip.textContent()).toBe('Bloom & Co.');
+    expect(await tip.evaluate(stopLast)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
