@@ -80,6 +80,8 @@ describe('DynamoDB Local killed during a save load', () => {
     const editor = async (id: string) => {
       const mine = new Map<number, number>();
       acknowledged.set(id, mine);
+      /** Each answer this editor had, in order: its status, and "unknown" for an unknown outcome. */
+      const answers: string[] = [];
       let version = 1;
       for (let n = 1; n <= SAVES; n++) {
         const count = n + 1;
@@ -91,13 +93,24 @@ describe('DynamoDB Local killed during a save load', () => {
             mapData: documentWith(count),
             saveId,
           });
+          answers.push(`${answer.status}${answer.body?.error?.details?.outcome === 'unknown' ? ' unknown' : ''}`);
           if (answer.status === 200) {
             version = answer.body.data.version as number;
             mine.set(version, count);
             figures.acknowledged++;
             break;
           }
-          expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+          if (answer.status !== 503) {
+            // What the editor was told and what the table holds, for the next person to read: seen once (CI, a 400
+            // "based on version 2 … it is at version 1" after version 2 was acknowledged), not reproduced since.
+            const held = await call(tokenOf.get(id)!, 'getMap', { id });
+            const told = JSON.stringify({ acknowledged: [...mine], answers, answer: answer.body });
+            const has = JSON.stringify({
+              version: held.body?.data?.map?.version,
+              history: (held.body?.data?.history as Array<{ version: number }> | undefined)?.map((h) => h.version),
+            });
+            expect(answer.status, `${told}; the table has ${has}`).toBe(503);
+          }
           if (answer.body?.error?.details?.outcome === 'unknown') figures.answeredUnknown++;
           else {
             figures.answeredUnavailable++;
