@@ -1,8 +1,8 @@
 /**
  * Recognised SVG rooms in the editor, in a real browser against the local stack: outlined (as wide on screen at every
- * zoom) and named on the canvas, offered in the locations list (and by a click) until they become locations, selected by a
- * click once linked, added at (not selected) with the add tool, and undone like any edit; a drag across a room not
- * selected pans the map and moves nothing.
+ * zoom) and named on the canvas, offered in the locations list (and by a click) until they become locations, selected
+ * by a click once linked, added at (not selected) with the add tool, and undone like any edit; a drag across a room
+ * not selected pans the map and moves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
