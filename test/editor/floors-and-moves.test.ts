@@ -2,7 +2,7 @@
  * The editor on a real two-floor map, in a real browser: a floor whose file cannot be loaded shows nothing of the
  * floor before it (no room names left over it); the floor picker follows the canvas to the floor of a location
  * selected in the list; a marker of a multi-selection carries the others with it when dragged; the arrow keys move
- * the selection (Shift: 10 px), as one undo step while the key is held.
+ * the selection (Shift: 10 px), as one undo step while the key is held; Ctrl+A selects the floor's locations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -123,6 +123,17 @@ describe('floors and moving locations in the editor', () => {
     await saveNow(page);
     const undone = (await savedDoc(id)).locations.filter((l) => l.layer === 'ground');
     expect(undone.map((l) => l.coord)).toEqual(dragged.map((l) => l.coord));
+
+    // Ctrl+A on the map selects what the floor in view shows, as in drawing programs, not the page's text.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.vlist__row[aria-selected="true"]').count()).toBe(0);
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => page.locator('.vlist__row[aria-selected="true"]').count()).toBe(2);
+    expect(await page.locator('.vlist__row[data-id="office"]').getAttribute('aria-selected')).toBe('false');
+    expect(await page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
+    await expect
+      .poll(async () => (await page.getByRole('status').allTextContents()).map((t) => t.trim()))
+      .toContain('2 locations selected on Ground floor.');
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);

@@ -182,6 +182,28 @@ defineCommand({
   },
 });
 
+/**
+ * Ctrl/⌘+A outside text fields: every location drawn on the floor in view (a marker or a room), as in drawing programs, instead of the
+ * browser's selecting of the page's text (the editor's panels and toolbar). In the locations list the list's own
+ * Ctrl/⌘+A selects the rows listed (useListNavigation), as its Select all button does.
+ */
+defineCommand({
+  name: 'selection.all',
+  label: 'Select every location on the floor in view',
+  shown: [{ key: 'a', mod: true }],
+  keyTest: (e) => matchesShortcut(e, { key: 'a', mod: true }) && !isEditableElement(document.activeElement),
+  enabled: ({ editor }) => editor.canvas() !== null,
+  perform({ editor, setSelection, announce }) {
+    const canvas = editor.canvas()!;
+    const ids = canvas.locationsInView;
+    setSelection(new Set(ids));
+    const layers = editor.store.getState().doc.layers;
+    const floor = layers.length > 1 ? layers.find((l) => l.id === canvas.currentLayer) : undefined;
+    const where = floor ? ` on ${floor.name || 'this floor'}` : '';
+    announce(ids.length ? `${counted(ids.length, 'location')} selected${where}.` : `No locations${where} to select.`);
+  },
+});
+
 /** Locations copied with Ctrl/⌘+C in this tab, from any map, for Ctrl/⌘+V. */
 let copied: readonly Location[] | null = null;
 

@@ -16,7 +16,7 @@ import { floorShapeIds } from '../../../viewer/stage/base-layer';
 import type { ShapeBound } from '../../../viewer/stage/shape-centres';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
-import { buildModel } from '../../../viewer/viewer-model';
+import { buildModel, onLayer } from '../../../viewer/viewer-model';
 import { editable, patchedModel, structureKey } from './canvas-model';
 import { DRAG_THRESHOLD, carriedAlong, dressGhost, pressOn, type Drag } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div, floorLoading } from './canvas-overlays';
@@ -222,6 +222,11 @@ export class EditorCanvas {
 
   get currentLayer(): string {
     return this.layerId;
+  }
+
+  /** The locations drawn on the floor in view, markers and rooms (Ctrl/⌘+A selects them). */
+  get locationsInView(): string[] {
+    return this.model.locations.filter((l) => l.coord && onLayer(l, this.layerId)).map((l) => l.id);
   }
 
   setTool(tool: CanvasTool): void {

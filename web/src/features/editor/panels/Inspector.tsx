@@ -45,8 +45,9 @@ export function Inspector() {
               : 'Click a location on the map or in the list to edit it. Choose “+ Add” and click the map to place new ones, or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow keys on the map, to move it.'}
           </p>
           <p className="panel__hint">
-            {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Delete removes the selection, Ctrl/⌘+C and
-            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.{' '}
+            {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Ctrl/⌘+A select all, Delete removes the
+            selection, Ctrl/⌘+C and Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S
+            save, Ctrl/⌘+P print.{' '}
             <button type="button" className="link-btn link-btn--inline" onClick={() => setDialog('shortcuts')}>
               All shortcuts (?)
             </button>

@@ -242,6 +242,21 @@ describe('LocationsPanel', () => {
     expect(h.revealed).toEqual(['a9']);
   });
 
+  it('selects every row listed with Ctrl/⌘+A in the list: those the search finds, not the page’s text', () => {
+    const h = setup(12);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search locations' }), { target: { value: 'Location 1' } });
+    const box = list();
+    act(() => box.focus());
+    const chord = fireEvent.keyDown(box, { key: 'a', ctrlKey: true });
+    expect(chord).toBe(false); // the browser's select-all of the page is prevented
+    expect(h.selection().sort()).toEqual(['a1', 'a10', 'a11']);
+    expect(announced()).toBe('3 locations selected.');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(h.selection()).toEqual(['a10']);
+    fireEvent.keyDown(box, { key: 'A', metaKey: true, shiftKey: true }); // another chord: nothing selected
+    expect(h.selection()).toEqual(['a10']);
+  });
+
   it('keeps the row buttons for the pointer, moving the one selected location, outside its option', () => {
     const h = setup();
     const move = (name: string) => {

@@ -8,6 +8,8 @@ import type { Location } from '@mapnest/shared/map-document';
 import { useEditor } from '../../editor-context';
 import { selectionAtom } from '../../editor-state';
 import { keyboardMoveTarget } from '../drag-reorder';
+import { matchesShortcut } from '../../../../components/shortcut';
+import { counted } from '../../../../lib/words';
 
 /** A row's height in px. */
 export const ROW = 44;
@@ -90,13 +92,15 @@ function useAnchoredSelection(items: readonly Location[]) {
     else next.add(id);
     setSelection(next);
   };
-  return { selection, extendTo, pick };
+  /** Every row listed (Ctrl/⌘+A, as the Select all button). */
+  const all = () => setSelection(new Set(items.map((x) => x.id)));
+  return { selection, extendTo, pick, all };
 }
 
 /**
  * Selecting with the pointer (Shift for a range, Ctrl/Cmd to add or remove one) and with the keyboard: the arrow
  * keys, Home/End and Page Up/Down move the row the keyboard is on (Shift extends the selection), Enter or Space
- * selects it, Alt+ArrowUp/Down moves the location.
+ * selects it, Ctrl/⌘+A selects every row listed, Alt+ArrowUp/Down moves the location.
  */
 export function useListNavigation({
   items,
@@ -114,7 +118,7 @@ export function useListNavigation({
   announce(text: string): void;
 }) {
   const { canvas } = useEditor();
-  const { selection, extendTo, pick } = useAnchoredSelection(items);
+  const { selection, extendTo, pick, all } = useAnchoredSelection(items);
   /** The row the keyboard is on (aria-activedescendant), and its place in the list when it was put there. */
   const [active, setActiveRow] = useState<{ id: string; at: number } | null>(null);
   const setActive = (id: string | null) =>
@@ -159,6 +163,13 @@ export function useListNavigation({
       const id = items[index]!.id;
       pick(id);
       canvas()?.reveal(id);
+      return;
+    }
+    if (matchesShortcut(e, { key: 'a', mod: true })) {
+      // The rows listed (those the search finds), not the editor's Ctrl/⌘+A of the floor in view.
+      e.preventDefault();
+      all();
+      announce(`${counted(items.length, 'location')} selected.`);
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
