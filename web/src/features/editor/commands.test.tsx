@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../components/Modal';
 import { moveLocations, updateLocation } from './actions/locations';
 import { NUDGE_SETTLE_MS, registeredCommands, useCommandKeys } from './commands';
-import { dialogAtom, selectionAtom, toolAtom } from './editor-state';
+import { dialogAtom, selectionAtom, tabAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { ToolGroup } from './Toolbar';
 
@@ -182,6 +182,40 @@ describe('editor commands', () => {
       ['a0-copy', floor],
       ['a1-copy', undefined],
     ]);
+  });
+
+  it('selects what the floor in view shows with Ctrl+A, but leaves it to a text field and to the Wayfinding tab', () => {
+    const doc = docWithLocations(3);
+    doc.layers = [doc.layers[0]!, { id: 'upper', name: 'Upper level', file: '' }];
+    const canvas = { locationsInView: ['a0', 'a2'], currentLayer: doc.layers[0]!.id };
+    const h = renderEditorPart(
+      <>
+        <ToolGroup />
+        <Keys />
+      </>,
+      { doc, canvas },
+    );
+    const status = () => screen.getByRole('status').textContent!.trim();
+    const chord = () => {
+      const e = new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true, cancelable: true });
+      act(() => void document.activeElement!.dispatchEvent(e));
+      return e.defaultPrevented;
+    };
+    act(() => screen.getByTestId('canvas').focus());
+    expect(chord()).toBe(true);
+    expect([...h.jotai.get(selectionAtom)]).toEqual(['a0', 'a2']);
+    expect(status()).toBe(`2 locations selected on ${doc.layers[0]!.name}.`);
+
+    act(() => h.jotai.set(selectionAtom, new Set()));
+    const field = document.createElement('input');
+    document.body.append(field);
+    act(() => field.focus());
+    expect(chord()).toBe(false);
+    field.remove();
+    act(() => h.jotai.set(tabAtom, 'wayfinding'));
+    act(() => screen.getByTestId('canvas').focus());
+    expect(chord()).toBe(false);
+    expect(h.jotai.get(selectionAtom).size).toBe(0);
   });
 
   it('leaves Ctrl+C and Ctrl+V to a text field that has the focus, and Ctrl+C to text selected on the page', () => {

@@ -5,7 +5,7 @@
  * Edits inside a command go through the document actions (actions/registry.ts) and the store, one undo step each.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { modalOpen } from '../../components/Modal';
 import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '../../components/shortcut';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
@@ -14,13 +14,23 @@ import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from '
 import type { CanvasTool } from './canvas/canvas';
 import { placeWords } from './canvas/canvas-keyboard';
 import { useEditor, type EditorContextValue } from './editor-context';
-import { announcementAtom, dialogAtom, selectionAtom, toolAtom, type EditorDialog } from './editor-state';
+import {
+  announcementAtom,
+  dialogAtom,
+  selectionAtom,
+  tabAtom,
+  toolAtom,
+  type EditorDialog,
+  type EditorTab,
+} from './editor-state';
 
 /** What a command works with: the editor's context and the UI state it reads or changes. */
 export interface CommandContext {
   editor: EditorContextValue;
   selection: ReadonlySet<string>;
   setSelection(selection: ReadonlySet<string>): void;
+  /** The side panel's tab: the Wayfinding tab's map selects its network, not locations. */
+  tab: EditorTab;
   setTool(tool: CanvasTool): void;
   openDialog(dialog: EditorDialog): void;
   /** Says what a command did to a screen reader, where nothing on screen says it (ToolGroup's status). */
@@ -192,7 +202,8 @@ defineCommand({
   label: 'Select every location on the floor in view',
   shown: [{ key: 'a', mod: true }],
   keyTest: (e) => matchesShortcut(e, { key: 'a', mod: true }) && !isEditableElement(document.activeElement),
-  enabled: ({ editor }) => editor.canvas() !== null,
+  // Not on the Wayfinding tab, where the map is for the network: Delete there must not take every location with it.
+  enabled: ({ editor, tab }) => editor.canvas() !== null && tab !== 'wayfinding',
   perform({ editor, setSelection, announce }) {
     const canvas = editor.canvas()!;
     const ids = canvas.locationsInView;
@@ -320,6 +331,7 @@ export function nudgedText(doc: MapDocument, ids: readonly string[]): string {
 export function useCommandContext(): CommandContext {
   const editor = useEditor();
   const [selection, setSelection] = useAtom(selectionAtom);
+  const tab = useAtomValue(tabAtom);
   const setTool = useSetAtom(toolAtom);
   const openDialog = useSetAtom(dialogAtom);
   const setAnnouncement = useSetAtom(announcementAtom);
@@ -327,6 +339,7 @@ export function useCommandContext(): CommandContext {
     editor,
     selection,
     setSelection: (s) => setSelection(new Set(s)),
+    tab,
     setTool,
     openDialog,
     announce: (text) => setAnnouncement((a) => ({ text, n: a.n + 1 })),
