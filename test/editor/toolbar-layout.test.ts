@@ -88,7 +88,8 @@ function floorCut(page: Page): Promise<number> {
     const picker = document.querySelector<HTMLSelectElement>('.editor__floor select')!;
     const probe = picker.cloneNode(false) as HTMLSelectElement;
     probe.append(new Option(picker.selectedOptions[0]!.text));
-    probe.style.maxWidth = 'none';
+    // Out of the row's flow, so the row's room does not squeeze it: its width is the name's own.
+    Object.assign(probe.style, { maxWidth: 'none', position: 'absolute', visibility: 'hidden' });
     picker.after(probe);
     const natural = probe.getBoundingClientRect().width;
     probe.remove();
@@ -179,6 +180,31 @@ describe('the editor bar', () => {
       const actions = shown.filter((c) => /^(Save|File|Preview|Publish|Settings)\b/.test(c.name));
       expect(actions.map((c) => /^\w+/.exec(c.name)![0])).toEqual(['Save', 'File', 'Preview', 'Publish', 'Settings']);
       for (const c of actions) expect(c.top, `${c.name} is on another row`).toBe(actions[0]!.top);
+      await context.close();
+    }, 60_000);
+  }
+
+  // A phone's tools row: the floor shown was cut to "Groun…" at 390 px with 60 px to spare.
+  for (const width of [360, 390, 412]) {
+    it(`gives the floor shown the room left on the tools' row of a phone (${width} px)`, async () => {
+      const context = await newContext(browser, { width, height: 844 });
+      const page = await context.newPage();
+      await signInWithTokens(page, user);
+      await page.goto(`/maps/${mapId}`);
+      await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+      const row = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const tools = document.querySelector('.editor__tools')!;
+        const select = box(tools.querySelector('select')!);
+        const first = box(tools.querySelector('button')!);
+        return { selectTop: select.top, firstTop: first.top, room: box(tools).right - select.right };
+      });
+      expect(row.selectTop, 'the floor picker is on a row of its own').toBeLessThan(row.firstTop + 10);
+      expect((await boxes(page)).overflow, 'the bar scrolls sideways').toBeLessThanOrEqual(0);
+      const cut = await floorCut(page);
+      // Whole where the row has room for it; cut short only by what the row lacks, never with room left beside it.
+      if (width >= 390) expect(cut, 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
+      else expect(row.room, 'room is left beside a floor name cut short').toBeLessThanOrEqual(1);
       await context.close();
     }, 60_000);
   }
