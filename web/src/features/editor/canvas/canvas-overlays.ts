@@ -2,12 +2,11 @@
  * What the editor's canvas draws over the map. The recognised rooms of the floor in view (see
  * recognise-svg.ts): each SVG shape the recogniser finds is outlined as what it is, a room linked to a
  * location (the one of this floor standing for it, in its colour; clicks select it) or a free room (dashed; clicks
- * offer to add it), with its name over it when it is big enough on screen. And the selection rings.
+ * offer to add it), with its name over it when it is big enough on screen. The selection rings: selection-rings.ts.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ImagePoint, ScreenPoint, ViewTransform } from '../../../map-core/coords';
-import { coordToImage, coordToScreen, imageToScreen } from '../../../map-core/coords';
-import { markerBox } from '../../../map-core/marker-geometry';
+import { coordToImage, imageToScreen } from '../../../map-core/coords';
 import type { MapView } from '../../../map-core/map-view';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { onLayer } from '../../../viewer/viewer-model';
@@ -305,46 +304,5 @@ export class CanvasRooms {
       })),
     );
     shown.forEach((s, i) => (s.label.style.visibility = hidden.has(i) ? 'hidden' : ''));
-  }
-}
-
-/** Selection rings drawn at most (a select-all of thousands shows the ones in view up to this). */
-const MAX_RINGS = 300;
-
-/** Rings around the selected locations in view. */
-export class SelectionRings {
-  readonly el = div('mn-edit-rings');
-  /** The box each ring was last given. */
-  private readonly boxes = new WeakMap<HTMLElement, string>();
-
-  /** Draws the rings for the camera now; a location drawn only as its room is ringed around the room. */
-  draw(view: MapView, model: ViewerModel, layerId: string, selection: ReadonlySet<string>, rooms: CanvasRooms): void {
-    const vp = view.viewport;
-    const t = view.transform;
-    // Ring elements are reused (this runs after every edit and camera move); only their styles change.
-    let n = 0;
-    if (vp) {
-      for (const id of selection) {
-        if (n >= MAX_RINGS) break;
-        const l = model.byId.get(id);
-        if (!l?.coord || !onLayer(l, layerId)) continue;
-        const p = coordToScreen(l.coord, model.image, t);
-        if (p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
-        const room = l.kind === 'hidden' ? rooms.get(l.shape) : undefined;
-        const b = room?.linked ? roomBox(room, p, t) : markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
-        const r = (this.el.children[n++] as HTMLElement | undefined) ?? this.el.appendChild(div('mn-edit-ring'));
-        // Written only when the box changed: unchanged style writes still invalidate style.
-        const box = `${p.x + b.left - 4},${p.y + b.top - 4},${b.right - b.left + 8},${b.bottom - b.top + 8}`;
-        if (this.boxes.get(r) !== box) {
-          this.boxes.set(r, box);
-          r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
-          r.style.width = `${b.right - b.left + 8}px`;
-          r.style.height = `${b.bottom - b.top + 8}px`;
-        }
-        if (r.dataset.id !== id) r.dataset.id = id;
-        r.classList.toggle('mn-edit-ring-room', !!room?.linked);
-      }
-    }
-    while (this.el.children.length > n) this.el.lastElementChild!.remove();
   }
 }
