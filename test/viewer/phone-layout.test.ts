@@ -306,6 +306,25 @@ describe('a phone on its side (844×390)', () => {
     expect((await page.locator('.mn-map').boundingBox())!.width).toBeLessThan(844);
     expect(errors).toEqual([]);
   });
+
+  it('gives the Directions form the height its button took: Go in view, and the focus back on the button at the ✕', async () => {
+    const { page, errors } = await open('/m/demo', 844, 390);
+    const toggle = page.locator('.mn-directions-toggle');
+    await toggle.click();
+    const panel = page.locator('.mn-directions');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await settled(page);
+    await artifact(page, { path: path.join(ARTIFACTS, 'directions-form-844x390.png') });
+    // The button is out of the way while its panel is open, and the form's last row is whole in the panel unscrolled.
+    expect(await toggle.isHidden()).toBe(true);
+    const go = (await page.locator('.mn-dir-go').boundingBox())!;
+    const p = (await panel.boundingBox())!;
+    expect(go.y + go.height, 'Go is below the panel’s fold').toBeLessThanOrEqual(p.y + p.height + 1);
+    await page.getByRole('button', { name: 'Close directions' }).click();
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await toggle.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('the geographic example’s legend', () => {
