@@ -88,7 +88,8 @@ export class SelectionRings {
   /** Paints the rings past MAX_RINGS (`more`, five numbers each) on the canvas, sized to the view; none hides it. */
   private paint(more: readonly number[], vp: { width: number; height: number } | null): void {
     const canvas = this.more;
-    canvas.dataset.count = String(more.length / 5);
+    const count = String(more.length / 5);
+    if (canvas.dataset.count !== count) canvas.dataset.count = count;
     if (!more.length || !vp) {
       if (!canvas.hidden) [canvas.hidden, canvas.width] = [true, 0];
       return;
