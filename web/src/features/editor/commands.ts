@@ -193,9 +193,9 @@ defineCommand({
 });
 
 /**
- * Ctrl/⌘+A outside text fields: every location drawn on the floor in view (a marker or a room), as in drawing programs, instead of the
- * browser's selecting of the page's text (the editor's panels and toolbar). In the locations list the list's own
- * Ctrl/⌘+A selects the rows listed (useListNavigation), as its Select all button does.
+ * Ctrl/⌘+A outside text fields: every location drawn on the floor in view (a marker or a room), as in drawing
+ * programs, instead of the browser's selecting of the page's text (the editor's panels and toolbar). In the locations
+ * list the list's own Ctrl/⌘+A selects the rows listed (useListNavigation), as its Select all button does.
  */
 defineCommand({
   name: 'selection.all',
