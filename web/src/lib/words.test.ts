@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, uiLocale } from './words';
+import { counted, number, uiLocale } from './words';
 
 describe('counted', () => {
   it('says one thing in the singular and any other count in the plural', () => {
@@ -8,6 +8,12 @@ describe('counted', () => {
     expect(counted(3, 'style')).toBe('3 styles');
     expect(counted(2, 'entry', 'entries')).toBe('2 entries');
     expect(counted(1, 'entry', 'entries')).toBe('1 entry');
+  });
+
+  it('groups the digits of a large count: "10,000 locations", as "Delete 10,000" does', () => {
+    expect(counted(10_000, 'location')).toBe('10,000 locations');
+    expect(number(12_345)).toBe('12,345');
+    expect(number(999)).toBe('999');
   });
 });
 

@@ -2,7 +2,12 @@
 
 /** `n` and the noun, singular for one and plural otherwise (`plural` for nouns not made plural by an "s"). */
 export function counted(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
+  return `${number(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** A count as the app's English texts write it: "10,000", not "10000" (grouped as the browser's English locale does). */
+export function number(n: number): string {
+  return n.toLocaleString(UI_LOCALE);
 }
 
 /**

@@ -15,6 +15,7 @@ import { SettingsPanel } from './SettingsPanel';
 import { StylesPanel } from './StylesPanel';
 import { WayfindingPanel } from '../wayfinding/WayfindingPanel';
 import { afterPanelRemoval, useFocusKept } from './use-focus-kept';
+import { number } from '../../../lib/words';
 
 const TABS: { id: EditorTab; label: string }[] = [
   { id: 'locations', label: 'Locations' },
@@ -101,7 +102,8 @@ export function SidePanel() {
                 so the name holds the words seen). */}
             {counts[t.id] !== undefined && (
               <>
-                <span className="visually-hidden">,</span> <span className="editor__count">{counts[t.id]}</span>
+                <span className="visually-hidden">,</span>{' '}
+                <span className="editor__count">{number(counts[t.id]!)}</span>
               </>
             )}
           </button>

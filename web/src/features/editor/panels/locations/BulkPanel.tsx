@@ -9,6 +9,7 @@ import { MARKER_LABELS } from './LocationForm';
 import { markerSwatch } from './LocationListbox';
 import { useTry } from '../use-try';
 import { AboutField } from './AboutField';
+import { number } from '../../../../lib/words';
 
 /** Applies a patch to every selected location, said as `what` ('Move to group “Sold”'); the refusal, else null. */
 type Apply = (patch: BulkPatch, what: string) => string | null;
@@ -31,13 +32,13 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   return (
     <div className="bulk-panel">
       <div className="inspector__head">
-        <h2 tabIndex={-1}>{ids.length} locations selected</h2>
+        <h2 tabIndex={-1}>{number(ids.length)} locations selected</h2>
         <button
           type="button"
           className="btn btn--danger btn--sm"
           onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
         >
-          Delete {ids.length}
+          Delete {number(ids.length)}
         </button>
       </div>
       <p className="panel__hint">Changes apply to every selected location; Undo reverts them in one step.</p>

@@ -7,6 +7,7 @@ import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
 import { useEditor, useEditorState } from '../../editor-context';
 import { usePointerWords } from '../../../../lib/pointer-words';
+import { number } from '../../../../lib/words';
 import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
 import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
 import { nameOf, ROW, useListNavigation, useListViewport } from './location-list';
@@ -171,7 +172,7 @@ function LocationsToolbar({
       </div>
       {selection.size > 1 && (
         <div className="panel__row">
-          <span className="panel__hint">{selection.size} selected</span>
+          <span className="panel__hint">{number(selection.size)} selected</span>
           <button
             type="button"
             className="btn btn--danger btn--sm"
@@ -179,7 +180,7 @@ function LocationsToolbar({
               if (run(deleteLocations, { ids: [...selection] })) setSelection(new Set());
             }}
           >
-            Delete {selection.size}
+            Delete {number(selection.size)}
           </button>
         </div>
       )}
