@@ -13,21 +13,38 @@ import { div, roomBox, type CanvasRooms } from './canvas-overlays';
 /** Selection rings drawn as elements at most; the rest in view go on the canvas. */
 export const MAX_RINGS = 300;
 
-/** The ring's colours, as `.mn-edit-ring` draws them (canvas.css): its line and the white around it. */
+/** The ring's colours, as `.mn-edit-ring` draws them (canvas.css): its line, the white around it and its glow. */
 const RING = '#4338ca';
 const HALO = '#fff';
+const GLOW = 'rgb(67 56 202 / 0.3)';
+/** How far the glow reaches out of a ring's box, in CSS px (2 px of white, then 3 of glow). */
+const REACH = 5;
 
 /** Marker rings up to this size (CSS px) are stamped from a drawing of them; bigger ones are drawn. */
 const SPRITE_MAX = 64;
 /** A room's ring's corners (`.mn-edit-ring-room`); a marker's ring is round. */
 const ROOM_RADIUS = 4;
 
-/** A ring as `.mn-edit-ring` draws it: a 2 px line inside the box (x, y, w, h), with white around it. */
+/**
+ * A ring as `.mn-edit-ring` draws it: a 2 px line inside the box (x, y, w, h), and outside the box, as box-shadows are,
+ * 2 px of white, then 3 px of glow. The strokes are centred on the line's middle, 1 px inside the box.
+ */
 function ring(g: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, radius: number): void {
+  const line = () => {
+    g.beginPath();
+    g.roundRect(x + 1, y + 1, w - 2, h - 2, Math.max(0, radius - 1));
+  };
+  g.save();
   g.beginPath();
-  g.roundRect(x + 1, y + 1, w - 2, h - 2, Math.max(0, radius - 1));
+  g.rect(x - REACH, y - REACH, w + 2 * REACH, h + 2 * REACH);
+  g.roundRect(x, y, w, h, radius);
+  g.clip('evenodd');
+  line();
+  [g.lineWidth, g.strokeStyle] = [2 * (REACH + 1), GLOW];
+  g.stroke();
   [g.lineWidth, g.strokeStyle] = [6, HALO];
   g.stroke();
+  g.restore();
   [g.lineWidth, g.strokeStyle] = [2, RING];
   g.stroke();
 }
@@ -107,7 +124,7 @@ export class SelectionRings {
       // A marker's ring is one of a few sizes: stamped from a drawing of it (a path stroked per ring costs three times
       // as much, and one path of thousands of rings seven times). A room's follows the zoom: drawn.
       if (radius !== ROOM_RADIUS && w <= SPRITE_MAX && h <= SPRITE_MAX)
-        g.drawImage(this.sprite(w, h, radius, ratio), x - 3, y - 3, w + 6, h + 6);
+        g.drawImage(this.sprite(w, h, radius, ratio), x - REACH, y - REACH, w + 2 * REACH, h + 2 * REACH);
       else ring(g, x, y, w, h, radius);
     }
   }
@@ -120,11 +137,11 @@ export class SelectionRings {
     let sprite = this.sprites.get(key);
     if (!sprite) {
       sprite = document.createElement('canvas');
-      [sprite.width, sprite.height] = [Math.ceil((w + 6) * ratio), Math.ceil((h + 6) * ratio)];
+      [sprite.width, sprite.height] = [Math.ceil((w + 2 * REACH) * ratio), Math.ceil((h + 2 * REACH) * ratio)];
       const g = sprite.getContext('2d');
       if (g) {
         g.scale(ratio, ratio);
-        ring(g, 3, 3, w, h, radius);
+        ring(g, REACH, REACH, w, h, radius);
       }
       // Sizes follow the markers' scales, not the zoom: a few at a time. A map of many keeps the last ones.
       if (this.sprites.size >= 32) this.sprites.clear();
