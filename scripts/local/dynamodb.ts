@@ -259,8 +259,8 @@ export interface SupervisedDynamo {
  * Starts DynamoDB Local and restarts it within a few seconds whenever it exits without being stopped (killed,
  * crashed), on the same port, logging one line each time; `afterRestart` runs once it answers again (the stack
  * makes sure the table is there). With a data folder what it wrote stays, but not always the last write it answered:
- * DynamoDB Local answers before its SQLite commit is finished, and killed in those milliseconds it comes back without
- * that write (measured in docs/reliability.md; DynamoDB in AWS answers once a write is durable).
+ * killed within about 50 ms of an answer, DynamoDB Local may come back without that write, as if it answered before
+ * its SQLite commit ended (measured in docs/reliability.md; DynamoDB in AWS answers once a write is durable).
  */
 export async function superviseDynamoLocal(opts: {
   port: number;

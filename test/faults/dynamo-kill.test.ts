@@ -50,8 +50,8 @@ interface Figures {
 }
 
 /**
- * DynamoDB Local 3.3 answers a transaction before its SQLite commit is done: killed within about 50 ms of an answer,
- * it may come back without that transaction, whole (never a part of it). Measured over 102 kills of a load like this
+ * DynamoDB Local 3.3, killed within about 50 ms of answering a transaction, may come back without that transaction,
+ * whole (never a part of it), as if it answered before its SQLite commit ended. Measured over 102 kills of a load like this
  * one, straight against DynamoDB Local: 24 lost the transaction it had answered last, never another and never a part
  * (docs/reliability.md). DynamoDB in AWS does not answer before the write is durable. So one lost acknowledged save is
  * DynamoDB Local's, not the save path's, when it is the last acknowledged while the table was still up: among the last
