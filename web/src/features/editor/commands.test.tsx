@@ -95,6 +95,12 @@ describe('editor commands', () => {
       key('ArrowLeft');
       act(() => void vi.advanceTimersByTime(NUDGE_SETTLE_MS));
       expect(status.textContent!.trim()).toBe('3 locations moved.');
+      // Another command said before the keys settled is the news: the move is not said after it.
+      key('ArrowLeft');
+      key('z', { ctrlKey: true });
+      expect(status.textContent!.trim()).toBe('Undone: Move locations.');
+      act(() => void vi.advanceTimersByTime(NUDGE_SETTLE_MS));
+      expect(status.textContent!.trim()).toBe('Undone: Move locations.');
     } finally {
       vi.useRealTimers();
     }

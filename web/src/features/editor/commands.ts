@@ -342,7 +342,11 @@ export function useCommandContext(): CommandContext {
     tab,
     setTool,
     openDialog,
-    announce: (text) => setAnnouncement((a) => ({ text, n: a.n + 1 })),
+    announce: (text) => {
+      // A nudge's words still waiting for the keys to settle would come after these, and say what is no longer news.
+      clearTimeout(nudgeSaid);
+      setAnnouncement((a) => ({ text, n: a.n + 1 }));
+    },
   };
 }
 
