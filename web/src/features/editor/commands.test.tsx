@@ -28,6 +28,15 @@ const setup = () =>
 const key = (k: string, init: KeyboardEventInit = {}) =>
   act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key: k, ...init }));
 
+/** The system clipboard, as the browser's copy, cut and paste events (Ctrl/⌘+C, X, V) give it to the page. */
+const clipboard = new DataTransfer();
+/** Sends the browser's `type` event, as Ctrl/⌘+C, X or V does; whether the page took it (prevented the default). */
+function clip(type: 'copy' | 'cut' | 'paste'): boolean {
+  const event = new ClipboardEvent(type, { clipboardData: clipboard, bubbles: true, cancelable: true });
+  act(() => void (document.activeElement ?? document.body).dispatchEvent(event));
+  return event.defaultPrevented;
+}
+
 describe('editor commands', () => {
   it('registers every shortcut once, each with a label', () => {
     const names = [...registeredCommands().keys()];
@@ -140,10 +149,18 @@ describe('editor commands', () => {
     act(() => void h.store.dispatch(updateLocation, { id: 'a1', patch: { title: 'Kiosk' } }));
     act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1'])));
     act(() => screen.getByTestId('canvas').focus());
-    key('c', { ctrlKey: true });
-    expect(h.notices.at(-1)).toMatchObject({ kind: 'info', text: 'Copied 2 locations: Ctrl/⌘+V pastes them.' });
+    expect(clip('copy')).toBe(true);
+    expect(h.notices.at(-1)).toMatchObject({
+      kind: 'info',
+      text: 'Copied 2 locations: Ctrl/⌘+V pastes them, here or in another map.',
+    });
+    // The system clipboard holds them, for this tab and any other.
+    expect(JSON.parse(clipboard.getData('text/plain'))).toEqual({
+      type: 'mapnest/locations',
+      locations: h.doc().locations.slice(0, 2),
+    });
     const before = h.doc();
-    key('v', { metaKey: true });
+    expect(clip('paste')).toBe(true);
     const after = h.doc();
     expect(after.locations.map((l) => l.id)).toEqual(['a0', 'a1', 'a2', 'a0-copy', 'a1-copy']);
     expect(after.locations.at(-1)).toMatchObject({ title: 'Kiosk' });
@@ -153,20 +170,66 @@ describe('editor commands', () => {
     h.store.undo();
     expect(h.doc()).toBe(before);
     // Pasted again: new ids again.
-    key('v', { ctrlKey: true });
+    clip('paste');
     expect(
       h
         .doc()
         .locations.map((l) => l.id)
         .slice(3),
     ).toEqual(['a0-copy', 'a1-copy']);
-    key('v', { ctrlKey: true });
+    clip('paste');
     expect(
       h
         .doc()
         .locations.map((l) => l.id)
         .slice(5),
     ).toEqual(['a0-copy-2', 'a1-copy-2']);
+  });
+
+  it('cuts the selection with Ctrl+X in one undo step, and pastes it back', () => {
+    const h = setup();
+    act(() => h.jotai.set(selectionAtom, new Set(['a1'])));
+    act(() => screen.getByTestId('canvas').focus());
+    const cutOne = h.doc().locations[1]!;
+    expect(clip('cut')).toBe(true);
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['a0', 'a2']);
+    expect(h.jotai.get(selectionAtom).size).toBe(0);
+    expect(h.store.getState().undoLabel).toBe('Cut locations');
+    expect(h.notices.at(-1)?.text).toBe('Cut 1 location: Ctrl/⌘+V pastes it, here or in another map.');
+    // Its id is free again: the paste gives it back.
+    clip('paste');
+    expect(h.doc().locations.at(-1)).toMatchObject({ id: 'a1', title: cutOne.title });
+    // With nothing selected, a cut is the browser's (it cuts nothing).
+    act(() => h.jotai.set(selectionAtom, new Set()));
+    expect(clip('cut')).toBe(false);
+  });
+
+  it('pastes only locations: other text is left alone with a word, broken or invalid locations change nothing', () => {
+    const h = setup();
+    act(() => screen.getByTestId('canvas').focus());
+    const before = h.doc();
+    clipboard.setData('text/plain', 'Riverside Mall, Unit 12');
+    clip('paste');
+    expect(h.notices.at(-1)).toMatchObject({
+      kind: 'info',
+      text: 'The clipboard holds no locations: select some in an editor and copy them with Ctrl/⌘+C.',
+    });
+    clipboard.setData('text/plain', '{"type":"mapnest/locations","locations":[{"id":"x1"');
+    clip('paste');
+    expect(h.notices.at(-1)?.text).toBe('Nothing was pasted: The copied locations are not whole: copy them again.');
+    // Any program can write such text: each location is checked as the map's own are.
+    clipboard.setData(
+      'text/plain',
+      JSON.stringify({ type: 'mapnest/locations', locations: [{ id: 'ok' }, { id: 'x2', coord: [0.5, 'a'] }] }),
+    );
+    clip('paste');
+    expect(h.notices.at(-1)?.text).toMatch(/^Nothing was pasted: Copied location 2 \(coord\.1\): /);
+    clipboard.setData('text/plain', JSON.stringify({ type: 'mapnest/locations', locations: [] }));
+    clip('paste');
+    expect(h.notices.at(-1)?.text).toBe(
+      'Nothing was pasted: The clipboard says it holds locations, but it holds none.',
+    );
+    expect(h.doc()).toBe(before);
   });
 
   it('pastes copies that had a floor onto the floor in view, also on a map of one floor', () => {
@@ -176,8 +239,8 @@ describe('editor commands', () => {
     const h = renderEditorPart(<Keys />, { doc, canvas: { centre: () => [0.5, 0.5], currentLayer: floor } });
     act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1'])));
     act(() => screen.getByTestId('canvas').focus());
-    key('c', { ctrlKey: true });
-    key('v', { ctrlKey: true });
+    clip('copy');
+    clip('paste');
     // A copy on a floor stays on one (else a floor added later would show it too); one on every floor stays so.
     expect(
       h
@@ -224,16 +287,17 @@ describe('editor commands', () => {
     expect(h.jotai.get(selectionAtom).size).toBe(0);
   });
 
-  it('leaves Ctrl+C and Ctrl+V to a text field that has the focus, and Ctrl+C to text selected on the page', () => {
+  it('leaves copy, cut and paste to a text field that has the focus, and copy to text selected on the page', () => {
     const h = setup();
     const field = document.createElement('input');
     document.body.append(field);
     act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
     act(() => field.focus());
-    key('c', { ctrlKey: true });
-    key('v', { ctrlKey: true });
+    clipboard.setData('text/plain', 'typed');
+    expect([clip('copy'), clip('cut'), clip('paste')]).toEqual([false, false, false]);
     expect(h.doc().locations).toHaveLength(3);
-    expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
+    expect(clipboard.getData('text/plain')).toBe('typed');
+    expect(h.notices).toEqual([]);
     field.remove();
     // Text selected on the page is copied as text, not the selected locations.
     const hint = document.createElement('p');
@@ -241,12 +305,22 @@ describe('editor commands', () => {
     document.body.append(hint);
     act(() => screen.getByTestId('canvas').focus());
     window.getSelection()!.selectAllChildren(hint);
-    key('c', { ctrlKey: true });
-    expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
+    expect([clip('copy'), clip('cut')]).toEqual([false, false]);
+    expect(h.doc().locations).toHaveLength(3);
     window.getSelection()!.removeAllRanges();
-    key('c', { ctrlKey: true });
-    expect(h.notices.at(-1)?.text).toBe('Copied 1 location: Ctrl/⌘+V pastes it.');
+    expect(clip('copy')).toBe(true);
+    expect(h.notices.at(-1)?.text).toBe('Copied 1 location: Ctrl/⌘+V pastes it, here or in another map.');
     hint.remove();
+    // In a dialog over the editor, the keys are the dialog's.
+    render(
+      <Modal open onClose={() => undefined} labelledBy="t">
+        <h2 id="t">Export</h2>
+        <button type="button">Done</button>
+      </Modal>,
+    );
+    act(() => screen.getByRole('button', { name: 'Done' }).focus());
+    expect(clip('paste')).toBe(false);
+    expect(h.doc().locations).toHaveLength(3);
   });
 
   it('keeps focus on Undo when it undoes the last step: said disabled, still focusable, doing nothing (and Redo alike)', () => {

@@ -11,6 +11,8 @@ import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
+import { ActionError } from './actions/registry';
+import { clipboardLocations, locationsClipboardText } from './location-clipboard';
 import type { CanvasTool } from './canvas/canvas';
 import { placeWords } from './canvas/canvas-keyboard';
 import { useEditor, type EditorContextValue } from './editor-context';
@@ -55,9 +57,15 @@ export interface EditorCommand {
    * delete the locations selected behind it, nor Ctrl/⌘+Z in a dialog's field undo an edit of the map.
    */
   readonly inDialogs?: boolean;
+  /**
+   * Instead of keys: it runs on the browser's copy, cut or paste event (Ctrl/⌘+C, X, V, and the browser's Edit menu)
+   * outside text fields, with the event's clipboard, which it writes or reads. The keys alone cannot reach the
+   * system clipboard without asking the visitor's permission; the events can.
+   */
+  readonly clipboard?: 'copy' | 'cut' | 'paste';
   /** False: the command does nothing now (its button is disabled, its keys pass through). */
   enabled?(ctx: CommandContext): boolean;
-  perform(ctx: CommandContext, event?: KeyboardEvent): void;
+  perform(ctx: CommandContext, event?: KeyboardEvent, clipboard?: DataTransfer): void;
 }
 
 const commands = new Map<string, EditorCommand>();
@@ -77,6 +85,7 @@ export function registeredCommands(): ReadonlyMap<string, EditorCommand> {
 export function runCommand(name: string, ctx: CommandContext): boolean {
   const command = commands.get(name);
   if (!command) throw new Error(`Unknown command "${name}"`);
+  if (command.clipboard) throw new Error(`Command "${name}" runs on the browser's ${command.clipboard} event only`);
   if (command.enabled && !command.enabled(ctx)) return false;
   command.perform(ctx);
   return true;
@@ -97,6 +106,21 @@ export function commandForKey(event: KeyboardEvent, ctx: CommandContext, capture
           return chord || !isEditableElement(document.activeElement);
         });
     if (hit && (!command.enabled || command.enabled(ctx))) return command;
+  }
+  return null;
+}
+
+/**
+ * The command a copy, cut or paste event is for, if any: outside text fields and dialogs, and for a copy or cut only
+ * with no text selected on the page (which the keys copy as text, as always).
+ */
+export function commandForClipboard(event: ClipboardEvent, ctx: CommandContext): EditorCommand | null {
+  if (event.defaultPrevented || !event.clipboardData || isEditableElement(document.activeElement)) return null;
+  if (event.type !== 'paste' && !(window.getSelection()?.isCollapsed ?? true)) return null;
+  const dialog = modalOpen();
+  for (const command of commands.values()) {
+    if (command.clipboard !== event.type || (dialog && !command.inDialogs)) continue;
+    if (!command.enabled || command.enabled(ctx)) return command;
   }
   return null;
 }
@@ -215,50 +239,67 @@ defineCommand({
   },
 });
 
-/** Locations copied with Ctrl/⌘+C in this tab, from any map, for Ctrl/⌘+V. */
-let copied: readonly Location[] | null = null;
-
-/**
- * Ctrl/⌘ with `key` alone, outside text fields and with no text selected on the page (where the keys copy and
- * paste text, as always).
- */
-function clipboardChord(e: KeyboardEvent, key: string): boolean {
-  return (
-    (e.ctrlKey || e.metaKey) &&
-    !e.shiftKey &&
-    !e.altKey &&
-    e.key.toLowerCase() === key &&
-    !isEditableElement(document.activeElement) &&
-    (window.getSelection()?.isCollapsed ?? true)
-  );
+/** Puts the selected locations on `clipboard`, as a copy or cut does; how many. */
+function copySelection({ editor, selection }: CommandContext, clipboard: DataTransfer): number {
+  const locations = editor.store.getState().doc.locations.filter((l) => selection.has(l.id));
+  clipboard.setData('text/plain', locationsClipboardText(locations));
+  return locations.length;
 }
+
+const sayCopied = ({ editor }: CommandContext, verb: 'Copied' | 'Cut', n: number) =>
+  editor.notify(
+    `${verb} ${counted(n, 'location')}: Ctrl/⌘+V pastes ${n === 1 ? 'it' : 'them'}, here or in another map.`,
+    'info',
+  );
 
 defineCommand({
   name: 'selection.copy',
   label: 'Copy the selected locations',
   shown: [{ key: 'c', mod: true }],
-  keyTest: (e, { selection }) => selection.size > 0 && clipboardChord(e, 'c'),
-  perform({ editor, selection }) {
-    const doc = editor.store.getState().doc;
-    copied = structuredClone(doc.locations.filter((l) => selection.has(l.id)));
-    editor.notify(
-      `Copied ${counted(copied.length, 'location')}: Ctrl/⌘+V pastes ${copied.length === 1 ? 'it' : 'them'}.`,
-      'info',
-    );
+  clipboard: 'copy',
+  enabled: ({ selection }) => selection.size > 0,
+  perform: (ctx, _event, clipboard) => sayCopied(ctx, 'Copied', copySelection(ctx, clipboard!)),
+});
+
+defineCommand({
+  name: 'selection.cut',
+  label: 'Cut the selected locations',
+  shown: [{ key: 'x', mod: true }],
+  clipboard: 'cut',
+  enabled: ({ selection }) => selection.size > 0,
+  perform(ctx, _event, clipboard) {
+    const { editor, selection, setSelection } = ctx;
+    const n = copySelection(ctx, clipboard!);
+    if (!editor.batch('Cut locations', () => editor.run(deleteLocations, { ids: [...selection] }))) return;
+    setSelection(new Set());
+    sayCopied(ctx, 'Cut', n);
   },
 });
 
 defineCommand({
   name: 'selection.paste',
-  label: 'Paste the copied locations',
+  label: 'Paste copied locations',
   shown: [{ key: 'v', mod: true }],
-  keyTest: (e) => copied !== null && clipboardChord(e, 'v'),
-  perform({ editor, setSelection }) {
-    if (!copied) return;
+  clipboard: 'paste',
+  perform({ editor, setSelection }, _event, clipboard) {
+    let copied: Location[] | null;
+    try {
+      copied = clipboardLocations(clipboard!.getData('text/plain'));
+    } catch (e) {
+      if (!(e instanceof ActionError)) throw e;
+      return editor.notify(`Nothing was pasted: ${e.message}.`);
+    }
+    if (!copied)
+      return editor.notify(
+        'The clipboard holds no locations: select some in an editor and copy them with Ctrl/⌘+C.',
+        'info',
+      );
     let doc = editor.store.getState().doc;
     const ids: string[] = [];
     for (const l of copied) {
-      const id = nextLocationId(doc, `${l.id}-copy`);
+      // A location cut, or copied from another map, keeps its id where it is free (links to it follow it); a copy
+      // next to its original gets a new one.
+      const id = doc.locations.some((x) => x.id === l.id) ? nextLocationId(doc, `${l.id}-copy`) : l.id;
       ids.push(id);
       // The next copy's id is chosen as if this one were in the map already.
       doc = { ...doc, locations: [...doc.locations, { id }] };
@@ -359,14 +400,23 @@ export function useCommandKeys(): void {
     event.preventDefault();
     command.perform(ctx, event);
   });
+  const onClipboard = useEffectEvent((event: ClipboardEvent) => {
+    const command = commandForClipboard(event, ctx);
+    if (!command) return;
+    // The browser's own copy would put nothing (no text is selected) on the clipboard in place of the locations.
+    event.preventDefault();
+    command.perform(ctx, undefined, event.clipboardData!);
+  });
   useEffect(() => {
     const onCapture = (e: KeyboardEvent) => onKey(e, true);
     const onBubble = (e: KeyboardEvent) => onKey(e, false);
     document.addEventListener('keydown', onCapture, true);
     document.addEventListener('keydown', onBubble);
+    for (const type of ['copy', 'cut', 'paste'] as const) document.addEventListener(type, onClipboard);
     return () => {
       document.removeEventListener('keydown', onCapture, true);
       document.removeEventListener('keydown', onBubble);
+      for (const type of ['copy', 'cut', 'paste'] as const) document.removeEventListener(type, onClipboard);
     };
   }, []);
 }

@@ -1,0 +1,95 @@
+/**
+ * Locations copied in one editor and pasted in another, as an author moves shops from one map to the next: Ctrl+C on
+ * the map in one tab, Ctrl+V on another map in another tab, through the system clipboard. The browser is this file's
+ * own: the run's shared Chromium has one clipboard for every file, which another file's copying could change between
+ * this file's copy and its paste.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { launchChromium } from '../../scripts/chromium-launch';
+import { collectErrors, signInWithTokens } from '../helpers/browser';
+import { documentWith } from '../helpers/documents';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+
+let browser: Browser;
+let context: BrowserContext;
+let author: TestUser;
+
+beforeAll(async () => {
+  [browser, author] = await Promise.all([launchChromium(), createUser({ name: 'Clipboard Author' })]);
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl() });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openEditor(id: string): Promise<{ tab: Page; errors: string[] }> {
+  const tab = await context.newPage();
+  const errors = collectErrors(tab);
+  await signInWithTokens(tab, author);
+  await tab.goto(`/maps/${id}`);
+  await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  return { tab, errors };
+}
+
+const rows = (tab: Page) => tab.locator('.vlist__row .vlist__title').allTextContents();
+const toast = (tab: Page, text: string) => tab.locator('.editor__toast', { hasText: text }).waitFor();
+
+async function saved(id: string): Promise<MapDocument> {
+  const data = await call<MapWithDocument>('getMap', { id }, author);
+  return (await (await fetch(data.documentUrl)).json()) as MapDocument;
+}
+
+it('copies locations from one map to another in another tab, cuts them, and leaves text fields their own', async () => {
+  const from = await call<string>('createMap', { title: 'Old directory', mapData: documentWith(3) }, author);
+  const to = await call<string>('createMap', { title: 'New directory' }, author);
+  const one = await openEditor(from);
+  const two = await openEditor(to);
+
+  await one.tab.bringToFront();
+  await one.tab.locator('.editor__canvas .mn-viewport').focus();
+  await one.tab.keyboard.press('Control+a');
+  await one.tab.keyboard.press('Control+c');
+  await toast(one.tab, 'Copied 3 locations: Ctrl/⌘+V pastes them, here or in another map.');
+
+  await two.tab.bringToFront();
+  await two.tab.locator('.editor__canvas .mn-viewport').focus();
+  await two.tab.keyboard.press('Control+v');
+  await expect.poll(() => rows(two.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
+  await two.tab.keyboard.press('Control+s');
+  await expect
+    .poll(async () => (await saved(to)).locations.map((l) => [l.id, l.title]), { timeout: 20_000 })
+    .toEqual([
+      ['loc0', 'Location 0'],
+      ['loc1', 'Location 1'],
+      ['loc2', 'Location 2'],
+    ]);
+
+  // Text copied in a field is text: the map is told it holds no locations, and pastes none.
+  const search = two.tab.getByLabel('Search locations');
+  await search.fill('Bakery');
+  await search.selectText();
+  await two.tab.keyboard.press('Control+c');
+  await search.fill('');
+  await two.tab.locator('.editor__canvas .mn-viewport').focus();
+  await two.tab.keyboard.press('Control+v');
+  await toast(two.tab, 'The clipboard holds no locations');
+  expect(await rows(two.tab)).toHaveLength(3);
+  await search.focus();
+  await two.tab.keyboard.press('Control+v');
+  expect(await search.inputValue()).toBe('Bakery');
+
+  // A cut takes them away in one step, which Ctrl+Z gives back.
+  await one.tab.bringToFront();
+  await one.tab.locator('.editor__canvas .mn-viewport').focus();
+  await one.tab.keyboard.press('Control+a');
+  await one.tab.keyboard.press('Control+x');
+  await expect.poll(() => rows(one.tab)).toEqual([]);
+  await toast(one.tab, 'Cut 3 locations');
+  await one.tab.keyboard.press('Control+z');
+  await expect.poll(() => rows(one.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
+  expect([...one.errors, ...two.errors]).toEqual([]);
+}, 120_000);

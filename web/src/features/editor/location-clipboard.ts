@@ -1,0 +1,39 @@
+/**
+ * Locations on the system clipboard, so that Ctrl/⌘+C (or X) in one editor and Ctrl/⌘+V in another copy them: another
+ * tab, another map, another window, as drawing programs do (Excalidraw writes JSON text with a type of its own). The
+ * clipboard holds plain JSON text, which every browser and system keeps; a paste reads it as untrusted input (any
+ * program can put such text there): each location is checked against the document's schema before it is pasted.
+ */
+import { locationSchema, MAP_LIMITS, type Location } from '@mapnest/shared/map-document';
+import { ActionError } from './actions/registry';
+import { checked } from './actions/validate';
+
+/** The `type` of the clipboard's JSON that says it holds locations copied in a Mapnest editor. */
+export const LOCATIONS_CLIPBOARD_TYPE = 'mapnest/locations';
+
+/** The clipboard text of copied locations. */
+export function locationsClipboardText(locations: readonly Location[]): string {
+  return JSON.stringify({ type: LOCATIONS_CLIPBOARD_TYPE, locations });
+}
+
+/**
+ * The locations a clipboard text holds: null when it is anything else (words, a link, JSON of another kind); throws
+ * ActionError, saying what is wrong, when it says it holds locations and they are not valid ones.
+ */
+export function clipboardLocations(text: string): Location[] | null {
+  // Cheap for the long texts a clipboard may hold: only JSON with the type in its first field is parsed.
+  if (!/^\s*\{\s*"type"\s*:\s*"mapnest\/locations"/.test(text)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new ActionError('The copied locations are not whole: copy them again');
+    throw e;
+  }
+  const locations = (data as { locations?: unknown }).locations;
+  if (!Array.isArray(locations) || locations.length === 0)
+    throw new ActionError('The clipboard says it holds locations, but it holds none');
+  if (locations.length > MAP_LIMITS.locations)
+    throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
+  return locations.map((l, i) => checked(locationSchema, l, `Copied location ${i + 1}`));
+}
