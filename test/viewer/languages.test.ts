@@ -221,7 +221,20 @@ describe('the viewer in the visitor’s language', () => {
         const range = document.createRange();
         range.selectNodeContents(el);
         const text = range.getBoundingClientRect();
+        // The floor and each group: a run of its own, none drawn inside another's (in Arabic "Home & Gifts" was torn
+        // by the floor's "كل الطوابق" between "Home &" and "Gifts").
+        const runs = [...details.querySelectorAll('.mn-details-meta bdi')].map((part) => {
+          const r = document.createRange();
+          r.selectNodeContents(part);
+          return { text: part.textContent, rects: [...r.getClientRects()] };
+        });
+        const inside = (a: DOMRect, b: DOMRect) =>
+          a.top < b.bottom - 1 && b.top < a.bottom - 1 && a.left < b.right - 1 && b.left < a.right - 1;
         return {
+          metaRuns: runs.map((r) => r.text),
+          metaRunsApart: runs.every((a, i) =>
+            runs.every((b, j) => i === j || a.rects.every((x) => b.rects.every((y) => !inside(x, y)))),
+          ),
           titleClear: clear(el),
           metaClear: clear(details.querySelector('.mn-details-meta')!),
           titleFromLeft: text.left - body.left < body.right - text.right,
@@ -237,6 +250,8 @@ describe('the viewer in the visitor’s language', () => {
         };
       });
       expect(look).toEqual({
+        metaRuns: [locale === 'he-IL' ? 'כל הקומות' : 'All floors', 'Department stores', 'Fashion', 'Home & Gifts'],
+        metaRunsApart: true,
         titleClear: true,
         metaClear: true,
         titleFromLeft: true,

@@ -155,7 +155,9 @@ export function renderDetails(
   const titleId = uid('mn-title');
   const contact = new ContactDetails(uid('mn-extra'));
   const floor = locationFloor(model, l);
-  const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
+  // The floor and the groups, each in a <bdi>: in a right-to-left viewer, an author's "Home & Gifts" next to "كل الطوابق"
+  // was torn apart and its dots doubled, as their directions ran into each other.
+  const meta = [floor, ...l.groupNames].filter(Boolean);
   const actions = detailActions(l, contact, model.text, opts.target);
   const desc = l.desc ? h('div', { class: 'mn-details-desc', dir: 'auto' }) : null;
   if (desc) {
@@ -187,7 +189,8 @@ export function renderDetails(
       // The author's words keep their own direction in a page of the other (the directory's entries do too): the
       // title by its style (unicode-bidi: plaintext), so that its room for the close button stays on the viewer's end.
       h('h2', { id: titleId, class: 'mn-details-title' }, l.title || l.id),
-      meta && h('p', { class: 'mn-details-meta' }, meta),
+      meta.length > 0 &&
+        h('p', { class: 'mn-details-meta' }, ...meta.flatMap((p, i) => [i ? ' · ' : '', h('bdi', null, p)])),
       l.about && h('p', { class: 'mn-details-about', dir: 'auto' }, l.about),
       desc,
       actions.length > 0 && h('div', { class: 'mn-details-actions' }, actions),
