@@ -1,6 +1,7 @@
 /**
  * Locations copied in one editor and pasted in another, as an author moves shops from one map to the next: Ctrl+C on
- * the map in one tab, Ctrl+V on another map in another tab, through the system clipboard. The browser is this file's
+ * the map in one tab, Ctrl+V on another map in another tab, through the system clipboard; rows copied from a
+ * spreadsheet and pasted on the map go to the Import dialog. The browser is this file's
  * own: the run's shared Chromium has one clipboard for every file, which another file's copying could change between
  * this file's copy and its paste.
  */
@@ -43,7 +44,7 @@ async function saved(id: string): Promise<MapDocument> {
   return (await (await fetch(data.documentUrl)).json()) as MapDocument;
 }
 
-it('copies locations from one map to another in another tab, cuts them, and leaves text fields their own', async () => {
+it('copies locations from one map to another in another tab, imports pasted rows, cuts, and leaves fields alone', async () => {
   const from = await call<string>('createMap', { title: 'Old directory', mapData: documentWith(3) }, author);
   const to = await call<string>('createMap', { title: 'New directory' }, author);
   const one = await openEditor(from);
@@ -81,6 +82,23 @@ it('copies locations from one map to another in another tab, cuts them, and leav
   await search.focus();
   await two.tab.keyboard.press('Control+v');
   expect(await search.inputValue()).toBe('Bakery');
+  await search.fill('');
+
+  // Rows copied from a spreadsheet (tab-separated text) open the Import dialog, which maps their columns.
+  await two.tab.evaluate(() => {
+    const sheet = document.createElement('textarea');
+    sheet.id = 'sheet';
+    sheet.value = 'Name\tAbout\tX\tY\nFlorist\tFlowers and plants\t0.7\t0.2\n';
+    document.body.append(sheet);
+  });
+  await two.tab.locator('#sheet').selectText();
+  await two.tab.keyboard.press('Control+c');
+  await two.tab.evaluate(() => document.getElementById('sheet')!.remove());
+  await two.tab.locator('.editor__canvas .mn-viewport').focus();
+  await two.tab.keyboard.press('Control+v');
+  const dialog = two.tab.getByRole('dialog', { name: 'Import' });
+  await dialog.getByRole('button', { name: 'Import 1 location' }).click();
+  await expect.poll(() => rows(two.tab)).toEqual(['Location 0', 'Location 1', 'Location 2', 'Florist']);
 
   // A cut takes them away in one step, which Ctrl+Z gives back.
   await one.tab.bringToFront();

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../components/Modal';
 import { moveLocations, updateLocation } from './actions/locations';
-import { NUDGE_SETTLE_MS, registeredCommands, useCommandKeys } from './commands';
-import { dialogAtom, selectionAtom, tabAtom, toolAtom } from './editor-state';
+import { NUDGE_SETTLE_MS, PASTED_ROWS, registeredCommands, useCommandKeys } from './commands';
+import { dialogAtom, importFilesAtom, selectionAtom, tabAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { ToolGroup } from './Toolbar';
 
@@ -204,7 +204,7 @@ describe('editor commands', () => {
     expect(clip('cut')).toBe(false);
   });
 
-  it('pastes only locations: other text is left alone with a word, broken or invalid locations change nothing', () => {
+  it('pastes locations, hands spreadsheet rows to Import, says so of other text; broken locations change nothing', async () => {
     const h = setup();
     act(() => screen.getByTestId('canvas').focus());
     const before = h.doc();
@@ -212,8 +212,20 @@ describe('editor commands', () => {
     clip('paste');
     expect(h.notices.at(-1)).toMatchObject({
       kind: 'info',
-      text: 'The clipboard holds no locations: select some in an editor and copy them with Ctrl/⌘+C.',
+      text: 'The clipboard holds no locations: copy some in an editor with Ctrl/⌘+C, or rows of a spreadsheet with their header row.',
     });
+    // One cell of a spreadsheet is words too; rows with their header row go to the Import dialog, to be mapped there.
+    clipboard.setData('text/plain', 'Bakery\tFresh bread\n');
+    clip('paste');
+    expect(h.jotai.get(dialogAtom)).toBeNull();
+    const rows = 'Name\tAbout\r\nBakery\tFresh bread\r\n';
+    clipboard.setData('text/plain', rows);
+    clip('paste');
+    expect(h.jotai.get(dialogAtom)).toBe('import');
+    const handed = h.jotai.get(importFilesAtom)!;
+    expect(handed.map((f) => f.name)).toEqual([PASTED_ROWS]);
+    expect(await handed[0]!.text()).toBe(rows);
+    act(() => h.jotai.set(dialogAtom, null));
     clipboard.setData('text/plain', '{"type":"mapnest/locations","locations":[{"id":"x1"');
     clip('paste');
     expect(h.notices.at(-1)?.text).toBe('Nothing was pasted: The copied locations are not whole: copy them again.');

@@ -19,6 +19,7 @@ import { useEditor, type EditorContextValue } from './editor-context';
 import {
   announcementAtom,
   dialogAtom,
+  importFilesAtom,
   selectionAtom,
   tabAtom,
   toolAtom,
@@ -35,6 +36,8 @@ export interface CommandContext {
   tab: EditorTab;
   setTool(tool: CanvasTool): void;
   openDialog(dialog: EditorDialog): void;
+  /** Opens the Import dialog reading `files`, as if picked there. */
+  importFiles(files: readonly File[]): void;
   /** Says what a command did to a screen reader, where nothing on screen says it (ToolGroup's status). */
   announce(text: string): void;
 }
@@ -276,22 +279,36 @@ defineCommand({
   },
 });
 
+/** The name the Import dialog shows for rows pasted on the map. */
+export const PASTED_ROWS = 'Pasted rows.tsv';
+
+/** Whether clipboard text is rows of a spreadsheet: a header row and at least one row under it, cells split by tabs. */
+function looksLikeRows(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  return lines.length >= 2 && lines[0]!.includes('\t');
+}
+
 defineCommand({
   name: 'selection.paste',
   label: 'Paste copied locations',
   shown: [{ key: 'v', mod: true }],
   clipboard: 'paste',
-  perform({ editor, setSelection }, _event, clipboard) {
+  perform({ editor, setSelection, importFiles }, _event, clipboard) {
+    const text = clipboard!.getData('text/plain');
     let copied: Location[] | null;
     try {
-      copied = clipboardLocations(clipboard!.getData('text/plain'));
+      copied = clipboardLocations(text);
     } catch (e) {
       if (!(e instanceof ActionError)) throw e;
       return editor.notify(`Nothing was pasted: ${e.message}.`);
     }
+    // Rows copied from a spreadsheet (tab-separated, as Excel, Google Sheets and Numbers copy them): the Import
+    // dialog reads them as it reads a CSV file, with its columns to map and its preview, before anything is added.
+    if (!copied && looksLikeRows(text))
+      return importFiles([new File([text], PASTED_ROWS, { type: 'text/tab-separated-values' })]);
     if (!copied)
       return editor.notify(
-        'The clipboard holds no locations: select some in an editor and copy them with Ctrl/⌘+C.',
+        'The clipboard holds no locations: copy some in an editor with Ctrl/⌘+C, or rows of a spreadsheet with their header row.',
         'info',
       );
     let doc = editor.store.getState().doc;
@@ -375,6 +392,7 @@ export function useCommandContext(): CommandContext {
   const tab = useAtomValue(tabAtom);
   const setTool = useSetAtom(toolAtom);
   const openDialog = useSetAtom(dialogAtom);
+  const setImportFiles = useSetAtom(importFilesAtom);
   const setAnnouncement = useSetAtom(announcementAtom);
   return {
     editor,
@@ -383,6 +401,10 @@ export function useCommandContext(): CommandContext {
     tab,
     setTool,
     openDialog,
+    importFiles: (files) => {
+      setImportFiles(files);
+      openDialog('import');
+    },
     announce: (text) => {
       // A nudge's words still waiting for the keys to settle would come after these, and say what is no longer news.
       clearTimeout(nudgeSaid);

@@ -16,6 +16,8 @@ export const toolAtom = atom<CanvasTool>('select');
 export const selectionAtom = atom<ReadonlySet<string>>(new Set<string>());
 export const tabAtom = atom<EditorTab>('locations');
 export const dialogAtom = atom<EditorDialog>(null);
+/** Files the Import dialog reads as it opens, as if picked there (rows of a spreadsheet pasted on the map). */
+export const importFilesAtom = atom<readonly File[] | null>(null);
 /** The floor shown on the canvas. */
 export const layerAtom = atom<string | null>(null);
 /** A floor just added from a file, whose name field the layers panel focuses for the author to rename it. */

@@ -6,7 +6,7 @@ import { counted } from '../../../lib/words';
 import { liveLink, PrintDialog, type LiveLink } from '../../print/PrintDialog';
 import { MapPreviewDialog } from '../../viewer/MapPreview';
 import { useEditor, useEditorState } from '../editor-context';
-import { dialogAtom, filePickerAtom, layerAtom } from '../editor-state';
+import { dialogAtom, filePickerAtom, importFilesAtom, layerAtom } from '../editor-state';
 import { download, fileNameFor, toCsv, toJson } from '../import/export';
 import { geoExportCounts, toGeoJson, toKml } from '../import/export-geo';
 import { FileLibraryDialog } from './FileLibraryDialog';
@@ -17,10 +17,19 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 export function EditorDialogs() {
   const [dialog, setDialog] = useAtom(dialogAtom);
   const [picker, setPicker] = useAtom(filePickerAtom);
+  const [handed, setHanded] = useAtom(importFilesAtom);
   const close = () => setDialog(null);
   return (
     <>
-      {dialog === 'import' && <ImportDialog onClose={close} />}
+      {dialog === 'import' && (
+        <ImportDialog
+          files={handed ?? undefined}
+          onClose={() => {
+            setHanded(null);
+            close();
+          }}
+        />
+      )}
       {dialog === 'export' && <ExportDialog onClose={close} />}
       {dialog === 'print' && <EditorPrintDialog onClose={close} />}
       {dialog === 'shortcuts' && <ShortcutsDialog onClose={close} />}

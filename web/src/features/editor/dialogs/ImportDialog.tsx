@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { megabytes } from '@mapnest/shared/files';
 import { restoreDocument } from '@mapnest/shared/map-restore';
@@ -178,21 +178,26 @@ async function loadFiles(files: readonly File[]): Promise<Loaded> {
   return { kind: 'mapplic', name: first.name, choice: await pickSiteFiles(EMPTY_SITE_CHOICE, files) };
 }
 
-export function ImportDialog({ onClose }: { onClose: () => void }) {
+/** What the dialog shows while `files` are read. */
+const reading = (files: readonly File[]): Loaded =>
+  files.length > 1 || isZip(files[0]!)
+    ? { kind: 'mapplic', name: files[0]!.name, choice: { ...EMPTY_SITE_CHOICE, reading: true } }
+    : { kind: 'reading', name: files[0]!.name };
+
+/**
+ * File › Import…: `files`, when given, are read as the dialog opens, as if picked in it (rows of a spreadsheet pasted
+ * on the map).
+ */
+export function ImportDialog({ files, onClose }: { files?: readonly File[]; onClose: () => void }) {
   const titleId = useId();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (files?.length ? reading(files) : null));
   const [over, setOver] = useState(false);
   // Only the latest pick is shown, however long an earlier one takes to read.
   const picks = useRef(0);
-  const read = async (files: File[]) => {
-    if (files.length === 0) return;
-    const pick = ++picks.current;
-    if (files.length > 1 || isZip(files[0]!))
-      setLoaded({ kind: 'mapplic', name: files[0]!.name, choice: { ...EMPTY_SITE_CHOICE, reading: true } });
-    else setLoaded({ kind: 'reading', name: files[0]!.name });
+  const finish = async (files: readonly File[], pick: number) => {
     let next: Loaded;
     try {
-      next = await loadFiles(files);
+      next = await loadFiles([...files]);
     } catch (e) {
       // A part of the import that did not load (the site was updated under this tab), or a fault of ours: said,
       // and left in the console, rather than a dialog reading forever.
@@ -206,6 +211,16 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     }
     if (pick === picks.current) setLoaded(next);
   };
+  const read = (files: File[]) => {
+    if (files.length === 0) return;
+    setLoaded(reading(files));
+    void finish(files, ++picks.current);
+  };
+  useEffect(() => {
+    if (files?.length) void finish(files, ++picks.current);
+    // The files the dialog opened with, read once; later ones are picked in it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setChoice = (choice: MapplicSiteChoice) => setLoaded((l) => (l?.kind === 'mapplic' ? { ...l, choice } : l));
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">

@@ -11,11 +11,12 @@ import { ImportDialog } from './ImportDialog';
 
 /**
  * The editor's File › Import… on a map (by default one blank floor), with more of the canvas than `reveal` where a test
- * needs it (the floors' shapes); closing the dialog unmounts it, as the editor does. */
-export function openImport(doc: MapDocument = blankDocument(), canvas?: Partial<EditorCanvas>) {
+ * needs it (the floors' shapes), opened with `files` as a paste opens it; closing the dialog unmounts it, as the editor
+ * does. */
+export function openImport(doc: MapDocument = blankDocument(), canvas?: Partial<EditorCanvas>, files?: File[]) {
   function Dialog() {
     const [open, setOpen] = useState(true);
-    return open ? <ImportDialog onClose={() => setOpen(false)} /> : null;
+    return open ? <ImportDialog files={files} onClose={() => setOpen(false)} /> : null;
   }
   const h = renderEditorPart(
     <MemoryRouter>
