@@ -228,7 +228,7 @@ export function ImportDialog({ files, onClose }: { files?: readonly File[]; onCl
       <p className="panel__hint">
         CSV or Excel (.xlsx, with column mapping), points from GeoJSON, KML, KMZ (Google My Maps and Earth) or GPX (for
         geo-calibrated maps), a Mapnest map exported as JSON, or a Mapplic export with its floor plans (several files or
-        a .zip).
+        a .zip). Rows copied from a spreadsheet come here too when pasted on the map with Ctrl/⌘+V.
       </p>
       {loaded?.kind === 'mapplic' ? (
         <MapplicImport value={loaded.choice} onChange={setChoice} onDone={onClose} />
