@@ -171,6 +171,22 @@ describe('the layers panel', () => {
     await page.dispatchEvent('.editor__canvas', 'drop', { dataTransfer: second });
     await layers.getByText('Upper-floor.svg', { exact: true }).waitFor();
     expect(await layers.getByRole('listitem').count()).toBe(2);
+    // Any other file dropped on the map opens the Import dialog on it (it was uploaded as a floor plan, and refused),
+    // which the map says while the file is over it.
+    const csv = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['title,x,y\nBakery,0.2,0.3\nFlorist,0.6,0.3\n'], 'shops.csv', { type: 'text/csv' }));
+      return dt;
+    });
+    await page.dispatchEvent('.editor__canvas', 'dragover', { dataTransfer: csv });
+    expect(await page.locator('.editor__canvas').getAttribute('data-drop')).toBe('import');
+    await page.dispatchEvent('.editor__canvas', 'drop', { dataTransfer: csv });
+    const importing = page.getByRole('dialog', { name: 'Import' });
+    await importing.getByText('File: shops.csv. Drop another here or').waitFor();
+    await importing.getByRole('button', { name: 'Import 2 locations' }).waitFor();
+    await importing.getByRole('button', { name: 'Cancel' }).click();
+    await importing.waitFor({ state: 'detached' });
+    expect(await layers.getByRole('listitem').count()).toBe(2);
     // The file library takes files chosen with its button or dropped on it, and shows a file just uploaded as itself
     // while its thumbnail may still be in the making (never a request for a thumbnail that is not there yet).
     await page.getByRole('tab', { name: /Layers/ }).click();

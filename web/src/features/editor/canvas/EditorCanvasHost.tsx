@@ -1,6 +1,7 @@
 /**
  * The editor's map: the plain-DOM EditorCanvas mounted and kept in step with the document, the selection, the
- * tool and the floor; a floor plan dropped on it becomes a layer; and its zoom buttons.
+ * tool and the floor; a floor plan dropped on it becomes a layer, other files open the Import dialog; and its zoom
+ * buttons.
  */
 import { startTransition, useEffect, useRef, useState, type DragEvent, type SetStateAction } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -9,7 +10,9 @@ import { addLocation, moveLocation, moveLocations, nextLocationId } from '../act
 import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
 import { useEditor, type EditorContextValue } from '../editor-context';
 import {
+  dialogAtom,
   freeRoomsAtom,
+  importFilesAtom,
   layerAtom,
   roomOfferAtom,
   selectionAtom,
@@ -168,28 +171,46 @@ function useMountedCanvas(
   return mounted;
 }
 
-/** A floor plan dropped on the map becomes a new layer, as on the layers panel's drop zone. */
-function useFloorPlanDrop() {
+/** What a drop on the map does: one image is a floor plan, a new layer; any other files go to the Import dialog. */
+type MapDrop = 'plan' | 'import';
+
+/** A floor plan, by a file's type or name (while files are dragged, only their types are known). */
+const isFloorPlan = (file: { type: string; name?: string }) =>
+  file.type.startsWith('image/') || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
+
+/**
+ * Files dropped on the map: a floor plan becomes a new layer, as on the layers panel's drop zone; anything else (a
+ * CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with its plans) opens the Import dialog on it.
+ */
+function useMapDrop() {
   const setTab = useSetAtom(tabAtom);
+  const setDialog = useSetAtom(dialogAtom);
+  const setImportFiles = useSetAtom(importFilesAtom);
   const { upload } = useLayerUpload();
-  const [dropping, setDropping] = useState(false);
+  const [dropping, setDropping] = useState<MapDrop | null>(null);
   const dropHandlers = {
     onDragOver(e: DragEvent<HTMLDivElement>) {
       if (!Array.from(e.dataTransfer.types).includes('Files')) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'copy';
-      setDropping(true);
+      const files = Array.from(e.dataTransfer.items).filter((i) => i.kind === 'file');
+      setDropping(files.length === 1 && isFloorPlan(files[0]!) ? 'plan' : 'import');
     },
     onDragLeave(e: DragEvent<HTMLDivElement>) {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(null);
     },
     onDrop(e: DragEvent<HTMLDivElement>) {
-      setDropping(false);
-      const file = e.dataTransfer.files?.[0];
-      if (!file) return;
+      setDropping(null);
+      const files = Array.from(e.dataTransfer.files ?? []);
+      if (files.length === 0) return;
       e.preventDefault();
-      setTab('layers');
-      void upload(file, null);
+      if (files.length === 1 && isFloorPlan(files[0]!)) {
+        setTab('layers');
+        void upload(files[0]!, null);
+      } else {
+        setImportFiles(files);
+        setDialog('import');
+      }
     },
   };
   return { dropping, dropHandlers };
@@ -200,9 +221,14 @@ export function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCan
   const host = useRef<HTMLDivElement>(null);
   const canvas = useMountedCanvas(host, canvasRef);
   const tool = useAtomValue(toolAtom);
-  const { dropping, dropHandlers } = useFloorPlanDrop();
+  const { dropping, dropHandlers } = useMapDrop();
   return (
-    <div className={dropping ? 'editor__canvas is-drop-target' : 'editor__canvas'} data-tool={tool} {...dropHandlers}>
+    <div
+      className={dropping ? 'editor__canvas is-drop-target' : 'editor__canvas'}
+      data-drop={dropping ?? undefined}
+      data-tool={tool}
+      {...dropHandlers}
+    >
       <div ref={host} className="editor__canvas-host" />
       {canvas && <ZoomControls canvas={canvas} />}
     </div>
