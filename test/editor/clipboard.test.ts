@@ -1,7 +1,7 @@
 /**
  * Locations copied in one editor and pasted in another, as an author moves shops from one map to the next: Ctrl+C on
  * the map in one tab, Ctrl+V on another map in another tab, through the system clipboard; rows copied from a
- * spreadsheet and pasted on the map go to the Import dialog. The browser is this file's
+ * spreadsheet and pasted on the map go to the Import dialog; Ctrl+D duplicates. The browser is this file's
  * own: the run's shared Chromium has one clipboard for every file, which another file's copying could change between
  * this file's copy and its paste.
  */
@@ -109,5 +109,13 @@ it('copies locations from one map to another in another tab, imports pasted rows
   await toast(one.tab, 'Cut 3 locations');
   await one.tab.keyboard.press('Control+z');
   await expect.poll(() => rows(one.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
+
+  // Ctrl+D duplicates the selection in place (the browser's Ctrl+D would bookmark the page).
+  await one.tab.keyboard.press('Control+a');
+  await one.tab.keyboard.press('Control+d');
+  await expect
+    .poll(() => rows(one.tab))
+    .toEqual(['Location 0', 'Location 0', 'Location 1', 'Location 1', 'Location 2', 'Location 2']);
+  expect(await one.tab.locator('.bulk-panel h2').textContent()).toBe('3 locations selected');
   expect([...one.errors, ...two.errors]).toEqual([]);
 }, 120_000);

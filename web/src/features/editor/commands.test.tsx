@@ -244,6 +244,33 @@ describe('editor commands', () => {
     expect(h.doc()).toBe(before);
   });
 
+  it('duplicates the selection with Ctrl+D, each copy after its original, selected, in one undo step', () => {
+    const h = setup();
+    act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a2'])));
+    act(() => screen.getByTestId('canvas').focus());
+    const before = h.doc();
+    const chord = () => {
+      const e = new KeyboardEvent('keydown', { key: 'd', ctrlKey: true, bubbles: true, cancelable: true });
+      act(() => void document.activeElement!.dispatchEvent(e));
+      return e.defaultPrevented;
+    };
+    // The browser's Ctrl+D (a bookmark) is not what the map's key is for.
+    expect(chord()).toBe(true);
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['a0', 'a0-copy', 'a1', 'a2', 'a2-copy']);
+    expect(h.doc().locations[1]!.coord).not.toEqual(h.doc().locations[0]!.coord);
+    expect([...h.jotai.get(selectionAtom)]).toEqual(['a0-copy', 'a2-copy']);
+    expect(h.store.getState().undoLabel).toBe('Duplicate locations');
+    h.store.undo();
+    expect(h.doc()).toBe(before);
+    // In a text field the key is the field's.
+    const field = document.createElement('input');
+    document.body.append(field);
+    act(() => field.focus());
+    expect(chord()).toBe(false);
+    expect(h.doc()).toBe(before);
+    field.remove();
+  });
+
   it('pastes copies that had a floor onto the floor in view, also on a map of one floor', () => {
     const doc = docWithLocations(2);
     const floor = doc.layers[0]!.id;

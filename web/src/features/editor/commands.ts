@@ -10,7 +10,7 @@ import { modalOpen } from '../../components/Modal';
 import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '../../components/shortcut';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
-import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
+import { copyIds, deleteLocations, duplicateLocations, moveLocations, pasteLocations } from './actions/locations';
 import { ActionError } from './actions/registry';
 import { clipboardLocations, locationsClipboardText } from './location-clipboard';
 import type { CanvasTool } from './canvas/canvas';
@@ -242,6 +242,23 @@ defineCommand({
   },
 });
 
+/**
+ * Ctrl/⌘+D (drawing programs' shortcut) and the forms' Duplicate buttons: a copy of each selected location next to it
+ * in the list and on the map, on its floor, selected after, in one undo step.
+ */
+defineCommand({
+  name: 'selection.duplicate',
+  label: 'Duplicate the selected locations',
+  shown: [{ key: 'd', mod: true }],
+  keyTest: (e) => matchesShortcut(e, { key: 'd', mod: true }) && !isEditableElement(document.activeElement),
+  enabled: ({ selection }) => selection.size > 0,
+  perform({ editor, selection, setSelection }) {
+    const ids = [...selection];
+    const newIds = copyIds(editor.store.getState().doc, ids);
+    if (editor.run(duplicateLocations, { ids, newIds })) setSelection(new Set(newIds));
+  },
+});
+
 /** Puts the selected locations on `clipboard`, as a copy or cut does; how many. */
 function copySelection({ editor, selection }: CommandContext, clipboard: DataTransfer): number {
   const locations = editor.store.getState().doc.locations.filter((l) => selection.has(l.id));
@@ -311,16 +328,13 @@ defineCommand({
         'The clipboard holds no locations: copy some in an editor with Ctrl/⌘+C, or rows of a spreadsheet with their header row.',
         'info',
       );
-    let doc = editor.store.getState().doc;
-    const ids: string[] = [];
-    for (const l of copied) {
-      // A location cut, or copied from another map, keeps its id where it is free (links to it follow it); a copy
-      // next to its original gets a new one.
-      const id = doc.locations.some((x) => x.id === l.id) ? nextLocationId(doc, `${l.id}-copy`) : l.id;
-      ids.push(id);
-      // The next copy's id is chosen as if this one were in the map already.
-      doc = { ...doc, locations: [...doc.locations, { id }] };
-    }
+    // A location cut, or copied from another map, keeps its id where it is free; a copy next to its original gets a
+    // new one.
+    const ids = copyIds(
+      editor.store.getState().doc,
+      copied.map((l) => l.id),
+      true,
+    );
     const canvas = editor.canvas();
     // The floor in view, also on a map of one floor, as an added location's: copies that had a floor keep to one.
     const layer = canvas?.currentLayer || null;

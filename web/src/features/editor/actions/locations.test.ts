@@ -5,7 +5,8 @@ import {
   bulkUpdateLocations,
   cleanCoord,
   deleteLocations,
-  duplicateLocation,
+  copyIds,
+  duplicateLocations,
   moveLocation,
   moveLocations,
   nextLocationId,
@@ -204,10 +205,32 @@ describe('location.reorder and location.duplicate', () => {
   });
 
   it('duplicates next to the original, slightly offset', () => {
-    const next = duplicateLocation.perform(sample(), { id: 'a', newId: 'a-2' });
+    const next = duplicateLocations.perform(sample(), { ids: ['a'], newIds: ['a-2'] });
     expect(next.locations.map((l) => l.id)).toEqual(['a', 'a-2', 'b', 'c']);
     expect(next.locations[1]!.coord).toEqual([0.12, 0.12]);
     valid(next);
+  });
+
+  it('duplicates several in one step, each after its original, and refuses what it cannot do, changing nothing', () => {
+    const doc = sample();
+    const newIds = copyIds(doc, ['c', 'a']);
+    expect(newIds).toEqual(['c-copy', 'a-copy']);
+    const next = duplicateLocations.perform(doc, { ids: ['c', 'a'], newIds });
+    expect(next.locations.map((l) => l.id)).toEqual(['a', 'a-copy', 'b', 'c', 'c-copy']);
+    expect(duplicateLocations.describe!(doc, { ids: ['c', 'a'], newIds })).toBe('Duplicate locations');
+    valid(next);
+    // Copies of copies count on: the ids of this map and of the copies made before in the same pass are taken.
+    expect(copyIds(next, ['a', 'a-copy', 'a'])).toEqual(['a-copy-2', 'a-copy-copy', 'a-copy-3']);
+    // A location cut or from another map keeps an id that is free.
+    expect(copyIds(doc, ['shop-9', 'a'], true)).toEqual(['shop-9', 'a-copy']);
+    expect(() => duplicateLocations.perform(doc, { ids: ['zz'], newIds: ['zz-copy'] })).toThrow(
+      'There is no location with the id "zz"',
+    );
+    expect(() => duplicateLocations.perform(doc, { ids: ['a', 'a'], newIds: ['a-1', 'a-2'] })).toThrow(
+      'Location "a" is named twice to be copied',
+    );
+    expect(() => duplicateLocations.perform(doc, { ids: ['a'], newIds: ['b'] })).toThrow();
+    expect(() => duplicateLocations.perform(doc, { ids: ['a'], newIds: [] })).toThrow('Each copy needs an id');
   });
 });
 
@@ -338,7 +361,7 @@ describe('the shapes locations stand for (ADR 061)', () => {
 
   it('copies a location without the shape its original stands for, unless the shape is free on the copy’s floor', () => {
     const doc = lifts();
-    const copy = duplicateLocation.perform(doc, { id: 'lift-2', newId: 'lift-2-copy' });
+    const copy = duplicateLocations.perform(doc, { ids: ['lift-2'], newIds: ['lift-2-copy'] });
     expect(copy.locations[2]).toEqual({ id: 'lift-2-copy', layer: 'f2' });
     valid(copy);
     const centre: [number, number] = [0.5, 0.5];

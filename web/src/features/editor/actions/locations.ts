@@ -232,19 +232,49 @@ export const reorderLocation = defineAction<{ id: string; to: number }>({
   },
 });
 
-export const duplicateLocation = defineAction<{ id: string; newId: string; offset?: number }>({
+/**
+ * Ids for copies of the locations `ids` in `doc`, in one pass: `id-copy`, then `id-copy-2`, ...; with `keepFree`, an id
+ * the map does not have stays as it is (a location cut, or copied from another map: links to it follow it).
+ */
+export function copyIds(doc: MapDocument, ids: readonly string[], keepFree = false): string[] {
+  const taken = new Set(doc.locations.map((l) => l.id));
+  return ids.map((id) => {
+    const next = keepFree && !taken.has(id) ? id : uniqueId(`${id}-copy`, taken, 'location');
+    taken.add(next);
+    return next;
+  });
+}
+
+/**
+ * A copy of each of the locations `ids`, right after its original in the list, `offset` down and right of it on the
+ * map (on its floor), with the new id at the same place in `newIds`, in one step however many there are.
+ */
+export const duplicateLocations = defineAction<{ ids: readonly string[]; newIds: readonly string[]; offset?: number }>({
   name: 'location.duplicate',
-  label: 'Duplicate location',
-  perform(doc, { id, newId, offset = 0.02 }) {
-    const i = indexOfId(doc.locations, id, 'location');
-    checkNewId(newId, (x) => doc.locations.some((l) => l.id === x), 'location');
-    const src = doc.locations[i]!;
-    // The copy stands for the shape with its own id: the original's shape keeps its one location.
-    const { shape: _shape, ...rest } = src;
-    const copy: Location = { ...rest, id: newId };
-    if (src.coord) Object.assign(copy, placeAt(doc, copy, cleanCoord([src.coord[0] + offset, src.coord[1] + offset])));
-    const locations = doc.locations.slice();
-    locations.splice(i + 1, 0, copy);
+  label: 'Duplicate locations',
+  describe: (_doc, { ids }) => (ids.length === 1 ? 'Duplicate location' : 'Duplicate locations'),
+  perform(doc, { ids, newIds, offset = 0.02 }) {
+    if (ids.length !== newIds.length) throw new ActionError('Each copy needs an id');
+    const existing = new Set(doc.locations.map((l) => l.id));
+    const taken = new Set(existing);
+    const copies = new Map<string, string>();
+    ids.forEach((id, i) => {
+      if (!existing.has(id)) throw new ActionError(`There is no location with the id "${id}"`);
+      if (copies.has(id)) throw new ActionError(`Location "${id}" is named twice to be copied`);
+      checkNewId(newIds[i]!, (x) => taken.has(x), 'location');
+      taken.add(newIds[i]!);
+      copies.set(id, newIds[i]!);
+    });
+    const locations: Location[] = [];
+    for (const src of doc.locations) {
+      locations.push(src);
+      const id = copies.get(src.id);
+      if (id === undefined) continue;
+      // The copy stands for the shape with its own id: the original's shape keeps its one location.
+      const { shape: _shape, ...rest } = src;
+      const copy: Location = { ...rest, id };
+      locations.push(src.coord ? placeAt(doc, copy, cleanCoord([src.coord[0] + offset, src.coord[1] + offset])) : copy);
+    }
     return withLocations(doc, locations);
   },
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../../editor.fixtures';
 import { useAtomValue } from 'jotai';
 import { useEditorState } from '../../editor-context';
-import { announcementAtom } from '../../editor-state';
+import { announcementAtom, selectionAtom } from '../../editor-state';
 import { BulkPanel } from './BulkPanel';
 
 /** The panel as the editor shows it: with the document as edited, and what the editor's status region says. */
@@ -24,6 +24,18 @@ afterEach(() => {
 
 const colour = () => screen.getByRole('textbox', { name: 'Colour' }) as HTMLInputElement;
 const swatch = () => (screen.getByLabelText('Colour picker') as HTMLInputElement).value;
+
+describe('the bulk panel’s head', () => {
+  it('duplicates the selected locations with one button, as Ctrl/⌘+D does, and selects the copies', () => {
+    const doc = docWithLocations(3);
+    const h = renderEditorPart(<LiveBulkPanel ids={['a0', 'a1']} />, { doc });
+    act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1'])));
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate 2' }));
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['a0', 'a0-copy', 'a1', 'a1-copy', 'a2']);
+    expect([...h.jotai.get(selectionAtom)]).toEqual(['a0-copy', 'a1-copy']);
+    expect(h.store.getState().undoLabel).toBe('Duplicate locations');
+  });
+});
 
 describe('the bulk Colour', () => {
   it('shows the colour the map draws the locations in while none has its own, saying Default, not black', () => {

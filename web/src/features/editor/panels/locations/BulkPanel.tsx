@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { MARKER_TYPES, type MapDocument, type MarkerType } from '@mapnest/shared/map-document';
 import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../../actions/locations';
+import { runCommand, useCommandContext } from '../../commands';
 import { useEditor } from '../../editor-context';
 import { announcementAtom, selectionAtom } from '../../editor-state';
 import { ColorProp, SelectProp, type Commit } from '../fields';
@@ -18,6 +19,7 @@ type Apply = (patch: BulkPatch, what: string) => string | null;
 export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   const attempt = useTry();
   const { run } = useEditor();
+  const commands = useCommandContext();
   const [, setSelection] = useAtom(selectionAtom);
   const [message, setMessage] = useState<string | null>(null);
   const setAnnouncement = useSetAtom(announcementAtom);
@@ -33,13 +35,22 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
     <div className="bulk-panel">
       <div className="inspector__head">
         <h2 tabIndex={-1}>{number(ids.length)} locations selected</h2>
-        <button
-          type="button"
-          className="btn btn--danger btn--sm"
-          onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
-        >
-          Delete {number(ids.length)}
-        </button>
+        <div className="panel__row">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => runCommand('selection.duplicate', commands)}
+          >
+            Duplicate {number(ids.length)}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--sm"
+            onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
+          >
+            Delete {number(ids.length)}
+          </button>
+        </div>
       </div>
       <p className="panel__hint">Changes apply to every selected location; Undo reverts them in one step.</p>
       <BulkChoice

@@ -9,13 +9,8 @@ import {
   type MarkerType,
 } from '@mapnest/shared/map-document';
 import { toFieldKey } from '@mapnest/shared/map-ids';
-import {
-  deleteLocations,
-  duplicateLocation,
-  nextLocationId,
-  updateLocation,
-  type LocationPatch,
-} from '../../actions/locations';
+import { deleteLocations, updateLocation, type LocationPatch } from '../../actions/locations';
+import { runCommand, useCommandContext } from '../../commands';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
@@ -70,7 +65,7 @@ export function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) 
 
   return (
     <form className="location-form" onSubmit={(e) => e.preventDefault()} aria-label={`Location ${loc.title || loc.id}`}>
-      <LocationHead loc={loc} doc={doc} />
+      <LocationHead loc={loc} />
       <StaleAboutNote loc={loc} doc={doc} />
 
       <Section title="Content">
@@ -94,9 +89,10 @@ export function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) 
 }
 
 /** The location's name with Show on map, Duplicate and Delete. */
-function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
+function LocationHead({ loc }: { loc: Location }) {
   const [, setSelection] = useAtom(selectionAtom);
   const { run, canvas } = useEditor();
+  const commands = useCommandContext();
   return (
     <div className="inspector__head">
       <h2 tabIndex={-1}>{loc.title || loc.id}</h2>
@@ -114,10 +110,7 @@ function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => {
-            const newId = nextLocationId(doc, `${loc.id}-copy`);
-            if (run(duplicateLocation, { id: loc.id, newId })) setSelection(new Set([newId]));
-          }}
+          onClick={() => runCommand('selection.duplicate', commands)}
         >
           Duplicate
         </button>
