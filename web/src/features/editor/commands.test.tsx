@@ -5,7 +5,13 @@ import { moveLocations, updateLocation } from './actions/locations';
 import { NUDGE_SETTLE_MS, PASTED_ROWS, registeredCommands, useCommandKeys } from './commands';
 import { dialogAtom, importFilesAtom, selectionAtom, tabAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
+import { uploadFile } from './files-api';
 import { ToolGroup } from './Toolbar';
+
+vi.mock('./files-api', async (original) => ({
+  ...(await original<typeof import('./files-api')>()),
+  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/u/files/${file.name}` })),
+}));
 
 afterEach(() => {
   cleanup();
@@ -242,6 +248,41 @@ describe('editor commands', () => {
       'Nothing was pasted: The clipboard says it holds locations, but it holds none.',
     );
     expect(h.doc()).toBe(before);
+  });
+
+  it('takes files pasted alone as a drop on the map takes them, and not a picture that comes with text', async () => {
+    const h = setup();
+    act(() => screen.getByTestId('canvas').focus());
+    // A file copied in the file manager (its text is its name) is taken as a drop on the map: a CSV goes to Import,
+    // an image becomes a new floor; a picture copied with other text (Excel's of its cells) is not taken.
+    const shops = new File(['title,x,y\nBakery,0.2,0.3\n'], 'shops.csv', { type: 'text/csv' });
+    const plan = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"/>'], 'Level 2.svg', {
+      type: 'image/svg+xml',
+    });
+    const withFiles = (text: string, ...files: File[]) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      for (const f of files) data.items.add(f);
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      act(() => void document.activeElement!.dispatchEvent(event));
+    };
+    withFiles('shops.csv', shops);
+    expect(h.jotai.get(dialogAtom)).toBe('import');
+    expect(h.jotai.get(importFilesAtom)).toEqual([shops]);
+    act(() => h.jotai.set(dialogAtom, null));
+    withFiles('Bakery', plan);
+    expect(h.notices.at(-1)?.text).toMatch(/^The clipboard holds no locations/);
+    expect(vi.mocked(uploadFile)).not.toHaveBeenCalled();
+    withFiles('', plan);
+    expect(h.jotai.get(tabAtom)).toBe('layers');
+    // A floor the map refuses after the upload (here the library's address for a name with a space) is not said to be
+    // uploaded: its refusal stays the last word.
+    await waitFor(() => expect(vi.mocked(uploadFile)).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(h.notices.at(-1)?.kind).toBe('error'));
+    expect(h.notices.map((n) => n.text)).not.toContain('Uploaded Level 2.svg (40×30 px).');
+    withFiles('', new File([await plan.text()], 'Level-2.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(h.doc().layers.map((l) => l.file)).toEqual(['', '/files/u/files/Level-2.svg']));
+    expect(h.notices.at(-1)).toEqual({ kind: 'info', text: 'Uploaded Level-2.svg (40×30 px).' });
   });
 
   it('duplicates the selection with Ctrl+D, each copy after its original, selected, in one undo step', () => {

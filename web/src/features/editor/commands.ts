@@ -12,14 +12,14 @@ import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { copyIds, deleteLocations, duplicateLocations, moveLocations, pasteLocations } from './actions/locations';
 import { ActionError } from './actions/registry';
-import { clipboardLocations, locationsClipboardText } from './location-clipboard';
+import { clipboardLocations, locationsClipboardText } from './import/location-clipboard';
 import type { CanvasTool } from './canvas/canvas';
 import { placeWords } from './canvas/canvas-keyboard';
+import { useTakeFiles } from './canvas/take-files';
 import { useEditor, type EditorContextValue } from './editor-context';
 import {
   announcementAtom,
   dialogAtom,
-  importFilesAtom,
   selectionAtom,
   tabAtom,
   toolAtom,
@@ -36,8 +36,8 @@ export interface CommandContext {
   tab: EditorTab;
   setTool(tool: CanvasTool): void;
   openDialog(dialog: EditorDialog): void;
-  /** Opens the Import dialog reading `files`, as if picked there. */
-  importFiles(files: readonly File[]): void;
+  /** Gives `files` to the map, as a drop on it does: one floor plan becomes a new layer, others go to Import. */
+  takeFiles(files: readonly File[]): void;
   /** Says what a command did to a screen reader, where nothing on screen says it (ToolGroup's status). */
   announce(text: string): void;
 }
@@ -310,7 +310,7 @@ defineCommand({
   label: 'Paste copied locations',
   shown: [{ key: 'v', mod: true }],
   clipboard: 'paste',
-  perform({ editor, setSelection, importFiles }, _event, clipboard) {
+  perform({ editor, setSelection, takeFiles }, _event, clipboard) {
     const text = clipboard!.getData('text/plain');
     let copied: Location[] | null;
     try {
@@ -322,7 +322,13 @@ defineCommand({
     // Rows copied from a spreadsheet (tab-separated, as Excel, Google Sheets and Numbers copy them): the Import
     // dialog reads them as it reads a CSV file, with its columns to map and its preview, before anything is added.
     if (!copied && looksLikeRows(text))
-      return importFiles([new File([text], PASTED_ROWS, { type: 'text/tab-separated-values' })]);
+      return takeFiles([new File([text], PASTED_ROWS, { type: 'text/tab-separated-values' })]);
+    // Files copied alone (a floor plan image, a file copied in the file manager, whose text is its name) are taken as a
+    // drop on the map takes them. Not a picture that comes with text: Excel and Word put one of the cells copied.
+    const files = Array.from(clipboard!.files);
+    const names = new Set(files.map((f) => f.name));
+    const filesAlone = text.split(/\r?\n/).every((line) => line.trim() === '' || names.has(line.trim()));
+    if (!copied && files.length && filesAlone) return takeFiles(files);
     if (!copied)
       return editor.notify(
         'The clipboard holds no locations: copy some in an editor with Ctrl/⌘+C, or rows of a spreadsheet with their header row.',
@@ -406,7 +412,7 @@ export function useCommandContext(): CommandContext {
   const tab = useAtomValue(tabAtom);
   const setTool = useSetAtom(toolAtom);
   const openDialog = useSetAtom(dialogAtom);
-  const setImportFiles = useSetAtom(importFilesAtom);
+  const takeFiles = useTakeFiles();
   const setAnnouncement = useSetAtom(announcementAtom);
   return {
     editor,
@@ -415,10 +421,7 @@ export function useCommandContext(): CommandContext {
     tab,
     setTool,
     openDialog,
-    importFiles: (files) => {
-      setImportFiles(files);
-      openDialog('import');
-    },
+    takeFiles,
     announce: (text) => {
       // A nudge's words still waiting for the keys to settle would come after these, and say what is no longer news.
       clearTimeout(nudgeSaid);

@@ -10,9 +10,7 @@ import { addLocation, moveLocation, moveLocations, nextLocationId } from '../act
 import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
 import { useEditor, type EditorContextValue } from '../editor-context';
 import {
-  dialogAtom,
   freeRoomsAtom,
-  importFilesAtom,
   layerAtom,
   roomOfferAtom,
   selectionAtom,
@@ -20,7 +18,7 @@ import {
   toolAtom,
   type EditorTab,
 } from '../editor-state';
-import { useLayerUpload } from '../panels/LayersPanel';
+import { isFloorPlan, useTakeFiles } from './take-files';
 
 /** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
 interface CanvasHandlers {
@@ -171,23 +169,10 @@ function useMountedCanvas(
   return mounted;
 }
 
-/** What a drop on the map does: one image is a floor plan, a new layer; any other files go to the Import dialog. */
-type MapDrop = 'plan' | 'import';
-
-/** A floor plan, by a file's type or name (while files are dragged, only their types are known). */
-const isFloorPlan = (file: { type: string; name?: string }) =>
-  file.type.startsWith('image/') || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
-
-/**
- * Files dropped on the map: a floor plan becomes a new layer, as on the layers panel's drop zone; anything else (a
- * CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with its plans) opens the Import dialog on it.
- */
+/** Files dropped on the map (`useTakeFiles`); while they are over it, the map says what the drop will do. */
 function useMapDrop() {
-  const setTab = useSetAtom(tabAtom);
-  const setDialog = useSetAtom(dialogAtom);
-  const setImportFiles = useSetAtom(importFilesAtom);
-  const { upload } = useLayerUpload();
-  const [dropping, setDropping] = useState<MapDrop | null>(null);
+  const take = useTakeFiles();
+  const [dropping, setDropping] = useState<'plan' | 'import' | null>(null);
   const dropHandlers = {
     onDragOver(e: DragEvent<HTMLDivElement>) {
       if (!Array.from(e.dataTransfer.types).includes('Files')) return;
@@ -204,13 +189,7 @@ function useMapDrop() {
       const files = Array.from(e.dataTransfer.files ?? []);
       if (files.length === 0) return;
       e.preventDefault();
-      if (files.length === 1 && isFloorPlan(files[0]!)) {
-        setTab('layers');
-        void upload(files[0]!, null);
-      } else {
-        setImportFiles(files);
-        setDialog('import');
-      }
+      take(files);
     },
   };
   return { dropping, dropHandlers };

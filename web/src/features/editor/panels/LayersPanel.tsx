@@ -452,6 +452,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     });
     if (done && shown !== null) setLayer(shown);
     if (done && named !== null) setNaming(named);
+    return done;
   };
 
   const upload = async (file: File, layerId: string | null) => {
@@ -459,8 +460,9 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     try {
       const size = await imageSize(file);
       const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
-      applyFile(layerId, post.fileUrl, file.name, size);
-      notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
+      // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
+      if (applyFile(layerId, post.fileUrl, file.name, size))
+        notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err));
     } finally {

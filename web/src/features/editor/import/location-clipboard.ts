@@ -5,8 +5,8 @@
  * program can put such text there): each location is checked against the document's schema before it is pasted.
  */
 import { locationSchema, MAP_LIMITS, type Location } from '@mapnest/shared/map-document';
-import { ActionError } from './actions/registry';
-import { checked } from './actions/validate';
+import { ActionError } from '../actions/registry';
+import { checked } from '../actions/validate';
 
 /** The `type` of the clipboard's JSON that says it holds locations copied in a Mapnest editor. */
 export const LOCATIONS_CLIPBOARD_TYPE = 'mapnest/locations';

@@ -1,0 +1,30 @@
+/**
+ * Files given to the map, dropped on it or pasted on it: one floor plan (an image) becomes a new layer, as on the
+ * layers panel's drop zone; any other files (a CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with
+ * its plans) open the Import dialog on them.
+ */
+import { useSetAtom } from 'jotai';
+import { dialogAtom, importFilesAtom, tabAtom } from '../editor-state';
+import { useLayerUpload } from '../panels/LayersPanel';
+
+/** A floor plan, by a file's type or name (while files are dragged, only their types are known). */
+export const isFloorPlan = (file: { type: string; name?: string }) =>
+  file.type.startsWith('image/') || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
+
+/** What the map does with `files`: a new layer for one floor plan, else the Import dialog on them. */
+export function useTakeFiles(): (files: readonly File[]) => void {
+  const setTab = useSetAtom(tabAtom);
+  const setDialog = useSetAtom(dialogAtom);
+  const setImportFiles = useSetAtom(importFilesAtom);
+  const { upload } = useLayerUpload();
+  return (files) => {
+    if (files.length === 0) return;
+    if (files.length === 1 && isFloorPlan(files[0]!)) {
+      setTab('layers');
+      void upload(files[0]!, null);
+    } else {
+      setImportFiles(files);
+      setDialog('import');
+    }
+  };
+}
