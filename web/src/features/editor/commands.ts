@@ -307,7 +307,7 @@ function looksLikeRows(text: string): boolean {
 
 defineCommand({
   name: 'selection.paste',
-  label: 'Paste copied locations',
+  label: 'Paste copied locations, rows of a spreadsheet, or a floor plan image',
   shown: [{ key: 'v', mod: true }],
   clipboard: 'paste',
   perform({ editor, setSelection, takeFiles }, _event, clipboard) {
