@@ -46,8 +46,8 @@ export function Inspector() {
           </p>
           <p className="panel__hint">
             {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Ctrl/⌘+A select all, Delete removes the
-            selection, Ctrl/⌘+C, Ctrl/⌘+X and Ctrl/⌘+V copy, cut and paste it (in another map too), Ctrl/⌘+Z undo,
-            Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.{' '}
+            selection, Ctrl/⌘+C, X and V copy, cut and paste it (in another map too), Ctrl/⌘+D duplicates it, Ctrl/⌘+Z
+            undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save, Ctrl/⌘+P print.{' '}
             <button type="button" className="link-btn link-btn--inline" onClick={() => setDialog('shortcuts')}>
               All shortcuts (?)
             </button>
