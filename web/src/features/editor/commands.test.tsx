@@ -234,18 +234,18 @@ describe('editor commands', () => {
     act(() => h.jotai.set(dialogAtom, null));
     clipboard.setData('text/plain', '{"type":"mapnest/locations","locations":[{"id":"x1"');
     clip('paste');
-    expect(h.notices.at(-1)?.text).toBe('Nothing was pasted: The copied locations are not whole: copy them again.');
+    expect(h.notices.at(-1)?.text).toBe('Nothing was pasted. The copied locations are not whole: copy them again.');
     // Any program can write such text: each location is checked as the map's own are.
     clipboard.setData(
       'text/plain',
       JSON.stringify({ type: 'mapnest/locations', locations: [{ id: 'ok' }, { id: 'x2', coord: [0.5, 'a'] }] }),
     );
     clip('paste');
-    expect(h.notices.at(-1)?.text).toMatch(/^Nothing was pasted: Copied location 2 \(coord\.1\): /);
+    expect(h.notices.at(-1)?.text).toMatch(/^Nothing was pasted\. Copied location 2 \(coord\.1\): /);
     clipboard.setData('text/plain', JSON.stringify({ type: 'mapnest/locations', locations: [] }));
     clip('paste');
     expect(h.notices.at(-1)?.text).toBe(
-      'Nothing was pasted: The clipboard says it holds locations, but it holds none.',
+      'Nothing was pasted. The clipboard says it holds locations, but it holds none.',
     );
     expect(h.doc()).toBe(before);
   });

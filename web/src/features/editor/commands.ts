@@ -317,7 +317,7 @@ defineCommand({
       copied = clipboardLocations(text);
     } catch (e) {
       if (!(e instanceof ActionError)) throw e;
-      return editor.notify(`Nothing was pasted: ${e.message}.`);
+      return editor.notify(`Nothing was pasted. ${e.message}.`);
     }
     // Rows copied from a spreadsheet (tab-separated, as Excel, Google Sheets and Numbers copy them): the Import
     // dialog reads them as it reads a CSV file, with its columns to map and its preview, before anything is added.
