@@ -185,8 +185,8 @@ const reading = (files: readonly File[]): Loaded =>
     : { kind: 'reading', name: files[0]!.name };
 
 /**
- * File › Import…: `files`, when given, are read as the dialog opens, as if picked in it (rows of a spreadsheet pasted
- * on the map).
+ * File › Import…: `files`, when given, are read as the dialog opens, as if picked in it (files dropped or pasted on
+ * the map, rows of a spreadsheet pasted there).
  */
 export function ImportDialog({ files, onClose }: { files?: readonly File[]; onClose: () => void }) {
   const titleId = useId();
