@@ -281,7 +281,7 @@ describe('the Import dialog with other files', () => {
   });
 
   it('reads rows pasted on the map (tab-separated, from a spreadsheet) as a CSV file picked here', async () => {
-    const rows = 'Name\tAbout\tX\tY\nBakery\tFresh bread, daily\t0.2\t0.3\nFlorist\tFlowers\t0.6\t0.3\n';
+    const rows = 'Shop\tAbout\tX\tY\nBakery\tFresh bread, daily\t0.2\t0.3\nFlorist\tFlowers\t0.6\t0.3\n';
     const h = openImport(undefined, undefined, [new File([rows], PASTED_ROWS, { type: 'text/tab-separated-values' })]);
     await screen.findByText(`File: ${PASTED_ROWS}. Drop another here or`);
     fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));

@@ -16,7 +16,7 @@ import {
   type ColumnTarget,
   type ParsedCsv,
 } from '../import/csv';
-import { guessColumns } from '../import/group-column';
+import { guessColumns } from '../import/guess-columns';
 import { overLocationLimit } from '../import/location-limit';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { parseCsv } from './csv';
-import { guessColumns } from './group-column';
+import { guessColumns } from './guess-columns';
 
 const siteMap = () => {
   const doc = blankDocument();
@@ -29,5 +29,14 @@ describe('guessColumns', () => {
     const empty = parseCsv('id,status\nplot-1,\n');
     expect(guessColumns(empty, siteMap())).toEqual(['id', 'field:status']);
     expect(guessColumns(parseCsv('id,status\nplot-1,Sold\n'), blankDocument())).toEqual(['id', 'field:status']);
+  });
+
+  it('takes the column a venue’s sheet names its places by ("Shop", "Tenant") for the title, unless one is "name"', () => {
+    const rows = parseCsv('Shop\tUnit\tOpening hours\nBakery\tG01\t9-17\n');
+    expect(guessColumns(rows, blankDocument())).toEqual(['title', 'field:Unit', 'hours']);
+    expect(guessColumns(parseCsv('Tenant name,Floor\nBakery,Ground\n'), blankDocument())).toEqual(['title', 'layer']);
+    // A column called "name" is the title, wherever it stands; the guess takes no second one.
+    expect(guessColumns(parseCsv('Store,Name\nA,B\n'), blankDocument())).toEqual(['field:Store', 'title']);
+    expect(guessColumns(parseCsv('Shop,Store\nA,B\n'), blankDocument())).toEqual(['title', 'field:Store']);
   });
 });
