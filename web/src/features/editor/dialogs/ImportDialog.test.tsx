@@ -377,6 +377,36 @@ describe('the Import dialog with other files', () => {
     expect(h.doc().locations.map((l) => l.layer)).toEqual(['first', 'first', 'first']);
   });
 
+  it('takes a column of the floor plan’s room ids (a mall’s unit numbers) for the ids, once the rooms are read', async () => {
+    const doc = blankDocument();
+    const rooms = vi.fn(() => Promise.resolve(['G01', 'G02', 'G03']));
+    const h = openImport(doc, { floorShapes: rooms });
+    pick('import-file', [aFile(['Shop,Unit,Phone\nBakery,G01,555 0101\nFlorist,G03,\n'], 'tenants.csv', 'text/csv')]);
+    const unit = (await screen.findByRole('combobox', { name: 'Column “Unit” goes to' })) as HTMLSelectElement;
+    await waitFor(() => expect(unit.value).toBe('id'));
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    // Each is its room's location (a location stands for the element of its id), and keeps its unit as its id.
+    expect(h.doc().locations.map((l) => [l.id, l.title, l.phone])).toEqual([
+      ['G01', 'Bakery', '555 0101'],
+      ['G03', 'Florist', undefined],
+    ]);
+  });
+
+  it('leaves the author’s choice of a column alone when the rooms are read after it, and guesses no repeated room', async () => {
+    const doc = blankDocument();
+    let rooms!: (ids: string[]) => void;
+    const read = new Promise<string[]>((resolve) => (rooms = resolve));
+    openImport(doc, { floorShapes: () => read });
+    pick('import-file', [aFile(['id,title,Unit,Kiosk\na,A,G01,K1\nb,B,G02,K1\n'], 'tenants.csv', 'text/csv')]);
+    const unit = (await screen.findByRole('combobox', { name: 'Column “Unit” goes to' })) as HTMLSelectElement;
+    const kiosk = screen.getByRole('combobox', { name: 'Column “Kiosk” goes to' }) as HTMLSelectElement;
+    fireEvent.change(unit, { target: { value: 'ignore' } });
+    await act(async () => rooms(['G01', 'G02', 'K1']));
+    expect(unit.value).toBe('ignore');
+    expect(kiosk.value).toBe('field:Kiosk');
+  });
+
   it('says nothing of places when the rows keep each location on a floor with its shape', async () => {
     const doc = blankDocument();
     const ground = doc.layers[0]!;

@@ -16,7 +16,7 @@ import {
   type ColumnTarget,
   type ParsedCsv,
 } from '../import/csv';
-import { guessColumns } from '../import/guess-columns';
+import { guessColumns, withRoomColumn } from '../import/guess-columns';
 import { overLocationLimit } from '../import/location-limit';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
@@ -414,10 +414,13 @@ function CsvColumnsTable({
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
-  const [mapping, setMapping] = useState(() => guessColumns(csv, doc));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
   const floorShapes = useFloorShapeIds(doc);
+  // The guess, until the author changes a column: the floors' rooms, read a moment after, can name one column.
+  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, floorShapes), [csv, doc, floorShapes]);
+  const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
+  const mapping = chosen ?? guessed;
   const result = useMemo(
     () =>
       rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace', adding: mode === 'add' }),

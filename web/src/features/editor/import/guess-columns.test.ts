@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { parseCsv } from './csv';
-import { guessColumns } from './guess-columns';
+import { guessColumns, withRoomColumn } from './guess-columns';
 
 const siteMap = () => {
   const doc = blankDocument();
@@ -38,5 +38,47 @@ describe('guessColumns', () => {
     // A column called "name" is the title, wherever it stands; the guess takes no second one.
     expect(guessColumns(parseCsv('Store,Name\nA,B\n'), blankDocument())).toEqual(['field:Store', 'title']);
     expect(guessColumns(parseCsv('Shop,Store\nA,B\n'), blankDocument())).toEqual(['title', 'field:Store']);
+  });
+
+  it('takes a column of different rooms of the floor plans for the ids, or for the Shape when a column is the id', () => {
+    const rooms = new Map([
+      ['ground', new Set(['G01', 'G02'])],
+      ['first', new Set(['F01'])],
+    ]);
+    const rows = [
+      ['Bakery', 'G01', 'x'],
+      ['Florist', 'F01', 'x'],
+      ['Kiosk', '', 'x'],
+    ];
+    expect(withRoomColumn(['title', 'field:Unit', 'field:Zone'], rows, rooms)).toEqual(['title', 'id', 'field:Zone']);
+    expect(
+      withRoomColumn(
+        ['id', 'field:Unit'],
+        rows.map((r) => [r[0]!, r[1]!]),
+        rooms,
+      ),
+    ).toEqual(['id', 'shape']);
+    // Not before the rooms are read, not a column that names a room twice or a value that is no room.
+    expect(withRoomColumn(['title', 'field:Unit'], rows, null)).toEqual(['title', 'field:Unit']);
+    expect(
+      withRoomColumn(
+        ['title', 'field:Unit'],
+        [
+          ['A', 'G01'],
+          ['B', 'G01'],
+        ],
+        rooms,
+      ),
+    ).toEqual(['title', 'field:Unit']);
+    expect(
+      withRoomColumn(
+        ['title', 'field:Unit'],
+        [
+          ['A', 'G01'],
+          ['B', 'G09'],
+        ],
+        rooms,
+      ),
+    ).toEqual(['title', 'field:Unit']);
   });
 });
