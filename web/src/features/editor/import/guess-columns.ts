@@ -16,7 +16,11 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { csvCell, csvHeaderKey } from '../../../viewer/csv/cells';
 import { guessMapping, type ColumnTarget, type ParsedCsv } from './csv';
 
-/** What each column of `csv` is taken for before the author chooses: by its header, and by its values for groups. */
+/**
+ * What each column of `csv` is taken for before the author chooses: by its header (its exact names, then the words a
+ * venue names its places by), and by its values for groups. The rooms' column comes once the rooms are read
+ * (`withRoomColumn`).
+ */
 export const guessColumns = (csv: ParsedCsv, doc: Pick<MapDocument, 'groups'>): ColumnTarget[] =>
   withGroupColumn(withTitleColumn(guessMapping(csv.headers, csv.rows, csv.decimalComma), csv.headers), csv.rows, doc);
 
