@@ -84,8 +84,8 @@ describe('location.add', () => {
 
   it('names a copy after what it copies', () => {
     const doc = sample();
-    expect(nextLocationId(doc, 'a-copy')).toBe('a-copy');
-    expect(nextLocationId(doc, 'a')).toBe('a-2');
+    expect(copyIds(doc, ['a'])).toEqual(['a-copy']);
+    expect(copyIds(doc, ['a'], true)).toEqual(['a-copy']);
   });
 
   it('rejects a duplicate id and leaves the document unchanged', () => {

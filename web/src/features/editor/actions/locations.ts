@@ -36,11 +36,10 @@ const ID_TAIL_CHARS = 'abcdefghijkmnpqrstuvwxyz23456789';
  * `location-N`: a number would come back after a delete (the last of seven deleted, the next one added is
  * `location-7` again), and a visitor's link to the deleted location and its analytics would pass to the new one.
  * Six characters of 32 (no 0/o, 1/l) make about a billion ids, so one map's ids, present and past, do not repeat.
- * A copy's is `base` (`bakery-copy`), else `base-2`, `base-3`, ...
+ * A copy's id is named after what it copies instead (`copyIds`).
  */
-export function nextLocationId(doc: MapDocument, base = 'location'): string {
+export function nextLocationId(doc: MapDocument): string {
   const taken = new Set(doc.locations.map((l) => l.id));
-  if (base !== 'location') return uniqueId(base, taken, 'location');
   const bytes = new Uint8Array(6);
   for (;;) {
     crypto.getRandomValues(bytes);
@@ -282,7 +281,7 @@ export const duplicateLocations = defineAction<{ ids: readonly string[]; newIds:
 export interface PasteLocationsArgs {
   /** Copies of locations, from this map or another one. */
   locations: readonly Location[];
-  /** Their new ids, from nextLocationId (so the caller can select them). */
+  /** Their new ids, from copyIds (so the caller can select them). */
   ids: readonly string[];
   /** Where copies without a place go (the middle of the view). */
   centre: readonly [number, number];
