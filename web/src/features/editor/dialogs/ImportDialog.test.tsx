@@ -393,6 +393,30 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('puts each unit of a two-floor tenant list with no floor column on the floor whose plan has its room', async () => {
+    const doc = blankDocument();
+    doc.layers.push({ ...doc.layers[0]!, id: 'first', name: 'First floor' });
+    const ground = doc.layers[0]!;
+    const shapes = { [ground.id]: ['G01', 'G02'], first: ['101', '102'] } as Record<string, string[]>;
+    const h = openImport(doc, { floorShapes: (layer: string) => Promise.resolve(shapes[layer] ?? []) });
+    const rows = 'Shop,Unit\nBakery,G01\nFlorist,101\nOptician,102\nPop-up stand,\n';
+    pick('import-file', [aFile([rows], 'tenants.csv', 'text/csv')]);
+    await waitFor(() =>
+      expect(screen.getByText(/ready to import/).textContent).toContain(
+        '4 locations ready to import, 2 on the floors of their rooms, the others on Floor 1.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Import 4 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    // Each unit shows by its room on its floor; the stand, with no room, goes on the floor chosen.
+    expect(h.doc().locations.map((l) => [l.title, l.layer, l.type])).toEqual([
+      ['Bakery', ground.id, 'hidden'],
+      ['Florist', 'first', 'hidden'],
+      ['Optician', 'first', 'hidden'],
+      ['Pop-up stand', ground.id, undefined],
+    ]);
+  });
+
   it('leaves the author’s choice of a column alone when the rooms are read after it, and guesses no repeated room', async () => {
     const doc = blankDocument();
     let rooms!: (ids: string[]) => void;

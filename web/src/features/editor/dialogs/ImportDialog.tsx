@@ -26,7 +26,7 @@ import type { WorkbookSheet } from '../import/xlsx';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
-import { FloorChoice, placementSaid, UnknownFloorsNote, useFloorShapeIds, useImportFloor } from './ImportFloor';
+import { FloorChoice, rowsPlacementSaid, UnknownFloorsNote, useFloorShapeIds, useImportFloor } from './ImportFloor';
 import {
   CustomFieldsNote,
   importedSaid,
@@ -441,9 +441,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     [canImport, doc, result, mode, floorShapes],
   );
   const byRow = mapping.includes('layer');
-  const placed = byRow
-    ? placementSaid(doc, floor, { named: good, unnamed: [], unit: 'row' })
-    : placementSaid(doc, floor, { named: 0, unnamed: result.locations, unit: 'row' });
+  const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
 
   const submit = () => {
     if (!canImport) return;

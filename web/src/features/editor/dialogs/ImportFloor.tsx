@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
@@ -51,17 +51,43 @@ function floorSaid(doc: MapDocument, floor: string, locations: readonly { id: st
 
 /**
  * Where the locations go, for "N locations ready to import, …": `unnamed` are those whose row or feature names no
- * floor (they go on the import's floor), `named` how many go on the one theirs names.
+ * floor (they go on the import's floor), `named` how many go on the one theirs names, `roomed` how many new ones go on
+ * another floor, the one whose drawing has the room they stand for.
  */
 export function placementSaid(
   doc: MapDocument,
   floor: string,
-  { named, unnamed, unit }: { named: number; unnamed: readonly { id: string }[]; unit: 'row' | 'feature' },
+  {
+    named,
+    unnamed,
+    unit,
+    roomed = 0,
+  }: { named: number; unnamed: readonly { id: string }[]; unit: 'row' | 'feature'; roomed?: number },
 ): string {
-  if (unnamed.length === 0) return `each on the floor its ${unit} names`;
+  const [one, many] = roomed
+    ? ['1 on the floor of its room', `${roomed} on the floors of their rooms`]
+    : [`1 on the floor its ${unit} names`, `${named} on the floors their ${unit}s name`];
+  if (unnamed.length === 0) return roomed ? 'each on the floor of its room' : `each on the floor its ${unit} names`;
   const on = `on ${floorSaid(doc, floor, unnamed)}`;
-  if (named === 0) return on;
-  return `${named === 1 ? `1 on the floor its ${unit} names` : `${named} on the floors their ${unit}s name`}, the others ${on}`;
+  const elsewhere = roomed || named;
+  if (elsewhere === 0) return on;
+  return `${elsewhere === 1 ? one : many}, the others ${on}`;
+}
+
+/**
+ * Where a CSV import's rows go: each on the floor its row names, with a column of floors; else a new row standing for
+ * a room only another floor's drawing has on that floor (importedFloor), the others on the import's floor.
+ */
+export function rowsPlacementSaid(
+  doc: MapDocument,
+  floor: string,
+  locations: readonly Location[],
+  byRow: boolean,
+): string {
+  if (byRow) return placementSaid(doc, floor, { named: locations.length, unnamed: [], unit: 'row' });
+  const had = new Set(doc.locations.map((l) => l.id));
+  const unnamed = locations.filter((l) => had.has(l.id) || l.layer === floor);
+  return placementSaid(doc, floor, { named: 0, unnamed, unit: 'row', roomed: locations.length - unnamed.length });
 }
 
 /** The floor the new locations go on, chosen here on a map with several (the count above names it). */

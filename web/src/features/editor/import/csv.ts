@@ -365,16 +365,14 @@ class ImportRow {
     if (mx < 0 || mx > 1 || my < 0 || my > 1) throw new CsvCellProblem(`"${shown}" is outside this map's area`);
   }
 
-  /**
-   * Without a column of floors, a new location goes on the import's floor, and one the row updates keeps the floor it
-   * has (an update of hours or links moves nothing). With the column, its cell says, as in the viewer's CSV source
-   * and the export: an empty cell is every floor.
-   */
+  /** Without a column of floors, as `importedFloor` says; with it, as its cell says (empty: every floor). */
   placeOnFloor(): void {
-    const { mapping, doc, floor } = this.state;
+    const { mapping, doc, floor, floorShapes } = this.state;
     if (mapping.includes('layer')) return;
-    const layer = importedFloor(doc, this.loc.id!, floor);
-    if (layer) this.loc.layer = layer;
+    const loc = this.loc;
+    const room = loc.coord || loc.latlon ? undefined : { shape: loc.shape ?? loc.id!, floorShapes };
+    const layer = importedFloor(doc, loc.id!, floor, room);
+    if (layer) loc.layer = layer;
   }
 
   /**

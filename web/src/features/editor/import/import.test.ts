@@ -63,6 +63,36 @@ describe('CSV import', () => {
     expect(replaced.locations.find((l) => l.id === 'lot-1')?.type).toBe('hidden');
   });
 
+  it('puts a new row standing for a room on the one floor whose plan has it, and moves nothing else', () => {
+    const d = doc();
+    d.locations = [{ id: 'U2', title: 'Kept', layer: 'layer-1' }];
+    const shapes = new Map([
+      ['layer-1', new Set(['G1', 'both'])],
+      ['upper', new Set(['U1', 'U2', 'U3', 'both', 'room-9'])],
+    ]);
+    const csv = parseCsv(
+      'id,title,x,y,shape\nG1,Ground room,,,\nU1,Upper room,,,\nU2,Kept,,,\nU3,Placed,0.5,0.5,\nboth,Both,,,\nnone,No room,,,\nk,By shape,,,room-9\n',
+    );
+    const floors = (floorShapes: typeof shapes | null) =>
+      rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', floorShapes }).locations.map((l) => [
+        l.id,
+        l.layer,
+      ]);
+    expect(floors(shapes)).toEqual([
+      ['G1', 'layer-1'],
+      ['U1', 'upper'],
+      // An update keeps its floor; a row with a position is on the floor chosen, as its position is of that plan.
+      ['U2', 'layer-1'],
+      ['U3', 'layer-1'],
+      // A room of the floor chosen stays there; a room of no plan goes on the floor chosen; a Shape cell is the room.
+      ['both', 'layer-1'],
+      ['none', 'layer-1'],
+      ['k', 'upper'],
+    ]);
+    // Before the floors' shapes are read, every new row is on the floor chosen.
+    expect(floors(null).every(([, layer]) => layer === 'layer-1')).toBe(true);
+  });
+
   it('updates the location of a row’s title when the row has no id: a list imported again, or the plan’s rooms', () => {
     const d = doc();
     // Rooms found on the plan (ids from its shapes), a store on both floors, and one the first import made.
