@@ -406,6 +406,9 @@ describe('the Import dialog with other files', () => {
         '4 locations ready to import, 2 on the floors of their rooms, the others on Floor 1.',
       ),
     );
+    expect(screen.getByText(/^1 new location/).textContent).toBe(
+      '1 new location would have no place on the map yet (no position, and its floor’s drawing has no shape for it): Pop-up stand. Place it on the map after the import, or give its row a position or a Shape.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Import 4 locations' }));
     await waitFor(() => expect(dialog()).toBeNull());
     // Each unit shows by its room on its floor; the stand, with no room, goes on the floor chosen.

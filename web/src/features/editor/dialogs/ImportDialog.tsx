@@ -34,7 +34,7 @@ import {
   Issues,
   ModeChoice,
   NewGroupsNote,
-  placesLost,
+  placesAfter,
   PlacesLostNote,
 } from './ImportParts';
 import { PointsImport, type LoadedPoints } from './PointsImport';
@@ -436,16 +436,14 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   ];
   const good = result.locations.length;
   const canImport = !result.blocking && !over && good > 0;
-  const lost = useMemo(
-    () => (canImport ? placesLost(doc, { locations: result.locations, groups: result.groups, mode }, floorShapes) : []),
-    [canImport, doc, result, mode, floorShapes],
-  );
+  const args = useMemo(() => ({ locations: result.locations, groups: result.groups, mode }), [result, mode]);
+  const places = useMemo(() => placesAfter(doc, canImport && args, floorShapes), [canImport, doc, args, floorShapes]);
   const byRow = mapping.includes('layer');
   const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
 
   const submit = () => {
     if (!canImport) return;
-    if (run(importLocations, { locations: result.locations, groups: result.groups, mode })) {
+    if (run(importLocations, args)) {
       notify(
         `${importedSaid(doc, result.locations, mode)}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
         'info',
@@ -470,7 +468,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
       <Issues issues={issues} good={good} blocking={result.blocking || !!over} unit="row" />
       <UnknownFloorsNote csv={csv} mapping={mapping} />
-      {canImport && <PlacesLostNote names={lost} />}
+      {canImport && <PlacesLostNote {...places} />}
       {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
       {canImport && <CustomFieldsNote mapping={mapping} />}
       {canImport && (

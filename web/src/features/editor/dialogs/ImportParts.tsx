@@ -55,44 +55,69 @@ export function mergingSaid(doc: MapDocument, incoming: readonly Location[]): st
   return `${counted(added, 'location')} of the file ${added === 1 ? 'is' : 'are'} new, and ${updating} ${updating === 1 ? 'updates' : 'update'} the map’s own.`;
 }
 
+/** The locations the import would leave with no place on the map, by name (what the publish check would list). */
+export interface PlacesAfter {
+  /** The map's own, placed before: one standing for its room downstairs that its row moves to a floor without it. */
+  readonly lost: readonly string[];
+  /** The new ones: a row with no position whose floor's drawing has no room of its id (a pop-up stand). */
+  readonly unplaced: readonly string[];
+}
+
 /**
- * The map's locations the import would leave with no place on the map, by name: one standing for its room on the
- * ground floor that its row moves to a floor whose drawing has no such room (a shop list's "First floor" for a kiosk
- * downstairs). The import itself is tried on the document, so what is said is what it would do; nothing is said
- * while the floors' drawings are being read, or when the import cannot be made.
+ * The locations the import would leave with no place on the map: the map's own that had one (a shop list's "First
+ * floor" for a kiosk downstairs), and the new ones. The import itself is tried on the document, so what is said is
+ * what it would do; nothing is said while the floors' drawings are being read, or when the import cannot be made
+ * (`args` false).
  */
-export function placesLost(
+export function placesAfter(
   doc: MapDocument,
-  args: ImportArgs,
+  args: ImportArgs | false,
   floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null,
-): string[] {
-  if (!floorShapes || args.mode === 'add') return [];
+): PlacesAfter {
+  const none = { lost: [], unplaced: [] };
+  if (!floorShapes || !args) return none;
   let next: MapDocument;
   try {
     next = importLocations.perform(doc, args);
   } catch (e) {
-    if (e instanceof ActionError) return [];
+    if (e instanceof ActionError) return none;
     throw e;
   }
   const before = new Map(doc.locations.map((l) => [l.id, l]));
-  return next.locations
-    .filter((l) => {
-      const was = before.get(l.id);
-      return was && !hasNoPlace(doc, was, floorShapes) && hasNoPlace(next, l, floorShapes);
-    })
-    .map((l) => l.title?.trim() || l.id);
+  const lost: string[] = [];
+  const unplaced: string[] = [];
+  for (const l of next.locations) {
+    const was = before.get(l.id);
+    if (was && args.mode === 'add') continue; // adding only changes none of the map's own
+    if (!hasNoPlace(next, l, floorShapes)) continue;
+    if (!was) unplaced.push(nameOf(l));
+    else if (!hasNoPlace(doc, was, floorShapes)) lost.push(nameOf(l));
+  }
+  return { lost, unplaced };
 }
 
+const nameOf = (l: Location) => l.title?.trim() || l.id;
+
 /** Said before the import, in the words the publish check would use after it. */
-export function PlacesLostNote({ names }: { names: readonly string[] }) {
-  if (!names.length) return null;
-  const one = names.length === 1;
+export function PlacesLostNote({ lost, unplaced }: PlacesAfter) {
+  const one = lost.length === 1;
   return (
-    <p className="form-alert form-alert--warning" role="status">
-      {one
-        ? `After the import, 1 of the map’s locations would have no place on the map (no position, and its floor’s drawing has no shape for it): ${listed([...names])}. Give its row a position or a Shape, or place it on the map after the import.`
-        : `After the import, ${names.length} of the map’s locations would have no place on the map (no position, and their floor’s drawing has no shape for them): ${listed([...names])}. Give their rows a position or a Shape, or place each on the map after the import.`}
-    </p>
+    <>
+      {lost.length > 0 && (
+        <p className="form-alert form-alert--warning" role="status">
+          {one
+            ? `After the import, 1 of the map’s locations would have no place on the map (no position, and its floor’s drawing has no shape for it): ${listed([...lost])}. Give its row a position or a Shape, or place it on the map after the import.`
+            : `After the import, ${lost.length} of the map’s locations would have no place on the map (no position, and their floor’s drawing has no shape for them): ${listed([...lost])}. Give their rows a position or a Shape, or place each on the map after the import.`}
+        </p>
+      )}
+      {unplaced.length > 0 && (
+        <p className="panel__hint" role="status">
+          {unplaced.length === 1
+            ? `1 new location would have no place on the map yet (no position, and its floor’s drawing has no shape for it): ${listed([...unplaced])}. Place it on the map after the import, or give its row a position or a Shape.`
+            : `${unplaced.length} new locations would have no place on the map yet (no position, and their floor’s drawing has no shape for them): ${listed([...unplaced])}. Place each on the map after the import, or give their rows a position or a Shape.`}
+        </p>
+      )}
+    </>
   );
 }
 
