@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../components/Modal';
 import { moveLocations, updateLocation } from './actions/locations';
-import { NUDGE_SETTLE_MS, PASTED_ROWS, registeredCommands, useCommandKeys } from './commands';
+import { NUDGE_SETTLE_MS, registeredCommands, useCommandKeys } from './commands';
+import { PASTED_ROWS } from './import/location-clipboard';
 import { dialogAtom, importFilesAtom, selectionAtom, tabAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { uploadFile } from './files-api';

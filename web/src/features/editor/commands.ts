@@ -12,7 +12,7 @@ import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../lib/words';
 import { copyIds, deleteLocations, duplicateLocations, moveLocations, pasteLocations } from './actions/locations';
 import { ActionError } from './actions/registry';
-import { clipboardLocations, locationsClipboardText } from './import/location-clipboard';
+import { clipboardLocations, locationsClipboardText, PASTED_ROWS } from './import/location-clipboard';
 import type { CanvasTool } from './canvas/canvas';
 import { placeWords } from './canvas/canvas-keyboard';
 import { useTakeFiles } from './canvas/take-files';
@@ -295,9 +295,6 @@ defineCommand({
     sayCopied(ctx, 'Cut', n);
   },
 });
-
-/** The name the Import dialog shows for rows pasted on the map. */
-export const PASTED_ROWS = 'Pasted rows.tsv';
 
 /** Whether clipboard text is rows of a spreadsheet: a header row and at least one row under it, cells split by tabs. */
 function looksLikeRows(text: string): boolean {

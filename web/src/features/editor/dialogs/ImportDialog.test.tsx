@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAP_LIMITS } from '@mapnest/shared/map-rules';
 import { blankDocument, type Route } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
-import { PASTED_ROWS } from '../commands';
+import { PASTED_ROWS } from '../import/location-clipboard';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
 import { dialog, openImport, pick, replaceButton, stored, uploadsLikeTheLibrary } from './import-dialog.fixtures';
@@ -283,7 +283,7 @@ describe('the Import dialog with other files', () => {
   it('reads rows pasted on the map (tab-separated, from a spreadsheet) as a CSV file picked here', async () => {
     const rows = 'Shop\tAbout\tX\tY\nBakery\tFresh bread, daily\t0.2\t0.3\nFlorist\tFlowers\t0.6\t0.3\n';
     const h = openImport(undefined, undefined, [new File([rows], PASTED_ROWS, { type: 'text/tab-separated-values' })]);
-    await screen.findByText(`File: ${PASTED_ROWS}. Drop another here or`);
+    await screen.findByText('Rows pasted from a spreadsheet. Drop a file instead or');
     fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations.map((l) => [l.title, l.about, l.coord])).toEqual([

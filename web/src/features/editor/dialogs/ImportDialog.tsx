@@ -18,6 +18,7 @@ import {
 } from '../import/csv';
 import { guessColumns, withRoomColumn } from '../import/guess-columns';
 import { overLocationLimit } from '../import/location-limit';
+import { PASTED_ROWS } from '../import/location-clipboard';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '../import/text-file';
@@ -313,6 +314,8 @@ function FilesInput({
   setOver(over: boolean): void;
   onPick(files: File[]): void;
 }) {
+  const file = loaded?.name;
+  const pasted = file === PASTED_ROWS; // rows of a spreadsheet pasted on the map, read as a file made of them
   return (
     <label className={over ? 'file-drop is-drop-target' : 'file-drop'} {...fileDropHandlers(setOver, onPick)}>
       <input
@@ -328,10 +331,14 @@ function FilesInput({
         }}
       />
       <span className="file-drop__text">
-        {loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}
+        {!file
+          ? 'Drop a file here or'
+          : pasted
+            ? 'Rows pasted from a spreadsheet. Drop a file instead or'
+            : `File: ${file}. Drop another here or`}
       </span>
       <span className="btn btn--secondary btn--sm file-drop__button">
-        {loaded ? 'choose another…' : 'choose a file…'}
+        {file && !pasted ? 'choose another…' : 'choose a file…'}
       </span>
     </label>
   );

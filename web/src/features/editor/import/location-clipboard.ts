@@ -11,6 +11,9 @@ import { checked } from '../actions/validate';
 /** The `type` of the clipboard's JSON that says it holds locations copied in a Mapnest editor. */
 export const LOCATIONS_CLIPBOARD_TYPE = 'mapnest/locations';
 
+/** The name of the file made of rows of a spreadsheet pasted on the map, for the Import dialog to read. */
+export const PASTED_ROWS = 'Pasted rows.tsv';
+
 /** The clipboard text of copied locations. */
 export function locationsClipboardText(locations: readonly Location[]): string {
   return JSON.stringify({ type: LOCATIONS_CLIPBOARD_TYPE, locations });
