@@ -45,7 +45,10 @@ async function saved(id: string): Promise<MapDocument> {
 }
 
 it('copies locations from one map to another in another tab, imports pasted rows, cuts, and leaves fields alone', async () => {
-  const from = await call<string>('createMap', { title: 'Old directory', mapData: documentWith(3) }, author);
+  const old = documentWith(3);
+  old.groups = [{ id: 'cafes', name: 'Cafés', color: '#b45309' }];
+  old.locations[1]!.groups = ['cafes'];
+  const from = await call<string>('createMap', { title: 'Old directory', mapData: old }, author);
   const to = await call<string>('createMap', { title: 'New directory' }, author);
   const one = await openEditor(from);
   const two = await openEditor(to);
@@ -60,14 +63,17 @@ it('copies locations from one map to another in another tab, imports pasted rows
   await two.tab.locator('.editor__canvas .mn-viewport').focus();
   await two.tab.keyboard.press('Control+v');
   await expect.poll(() => rows(two.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
+  // The group the café is in comes with it: the new map had none.
+  await toast(two.tab, 'Pasted 3 locations and added the group this map lacked: Cafés.');
   await two.tab.keyboard.press('Control+s');
   await expect
-    .poll(async () => (await saved(to)).locations.map((l) => [l.id, l.title]), { timeout: 20_000 })
+    .poll(async () => (await saved(to)).locations.map((l) => [l.id, l.title, l.groups]), { timeout: 20_000 })
     .toEqual([
-      ['loc0', 'Location 0'],
-      ['loc1', 'Location 1'],
-      ['loc2', 'Location 2'],
+      ['loc0', 'Location 0', undefined],
+      ['loc1', 'Location 1', ['cafes']],
+      ['loc2', 'Location 2', undefined],
     ]);
+  expect((await saved(to)).groups).toEqual(old.groups);
 
   // Text copied in a field is text: the map is told it holds no locations, and pastes none.
   const search = two.tab.getByLabel('Search locations');

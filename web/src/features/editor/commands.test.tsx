@@ -165,6 +165,8 @@ describe('editor commands', () => {
     expect(JSON.parse(clipboard.getData('text/plain'))).toEqual({
       type: 'mapnest/locations',
       locations: h.doc().locations.slice(0, 2),
+      groups: [],
+      styles: [],
     });
     const before = h.doc();
     expect(clip('paste')).toBe(true);
@@ -191,6 +193,33 @@ describe('editor commands', () => {
         .locations.map((l) => l.id)
         .slice(5),
     ).toEqual(['a0-copy-2', 'a1-copy-2']);
+  });
+
+  it('pastes locations from another map with their groups, adding those this map lacks, in one undo step', () => {
+    const h = setup();
+    act(() => screen.getByTestId('canvas').focus());
+    const before = h.doc();
+    const copied = (groups: unknown) =>
+      JSON.stringify({
+        type: 'mapnest/locations',
+        locations: [{ id: 'deli-1', title: 'Deli', coord: [0.4, 0.4], groups: ['deli'] }],
+        groups,
+      });
+    // A group the clipboard says wrong pastes nothing.
+    clipboard.setData('text/plain', copied([{ id: 'deli', name: '' }]));
+    clip('paste');
+    expect(h.notices.at(-1)?.text).toBe('Nothing was pasted. Copied group 1 (name): A group needs a name.');
+    expect(h.doc()).toBe(before);
+    clipboard.setData('text/plain', copied([{ id: 'deli', name: 'Delicatessen', color: '#aa0000' }]));
+    clip('paste');
+    expect(h.doc().groups.at(-1)).toEqual({ id: 'deli', name: 'Delicatessen', color: '#aa0000' });
+    expect(h.doc().locations.at(-1)).toMatchObject({ id: 'deli-1', groups: ['deli'] });
+    expect(h.notices.at(-1)).toMatchObject({
+      kind: 'info',
+      text: 'Pasted 1 location and added the group this map lacked: Delicatessen.',
+    });
+    h.store.undo();
+    expect(h.doc()).toBe(before);
   });
 
   it('cuts the selection with Ctrl+X in one undo step, and pastes it back', () => {

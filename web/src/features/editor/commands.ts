@@ -8,11 +8,17 @@ import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { modalOpen } from '../../components/Modal';
 import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '../../components/shortcut';
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { listed } from '@mapnest/shared/publish-checks';
 import { counted } from '../../lib/words';
 import { copyIds, deleteLocations, duplicateLocations, moveLocations, pasteLocations } from './actions/locations';
 import { ActionError } from './actions/registry';
-import { clipboardLocations, locationsClipboardText, PASTED_ROWS } from './import/location-clipboard';
+import {
+  clipboardLocations,
+  locationsClipboardText,
+  PASTED_ROWS,
+  type CopiedLocations,
+} from './import/location-clipboard';
 import type { CanvasTool } from './canvas/canvas';
 import { placeWords } from './canvas/canvas-keyboard';
 import { useTakeFiles } from './canvas/take-files';
@@ -261,8 +267,9 @@ defineCommand({
 
 /** Puts the selected locations on `clipboard`, as a copy or cut does; how many. */
 function copySelection({ editor, selection }: CommandContext, clipboard: DataTransfer): number {
-  const locations = editor.store.getState().doc.locations.filter((l) => selection.has(l.id));
-  clipboard.setData('text/plain', locationsClipboardText(locations));
+  const { doc } = editor.store.getState();
+  const locations = doc.locations.filter((l) => selection.has(l.id));
+  clipboard.setData('text/plain', locationsClipboardText(doc, locations));
   return locations.length;
 }
 
@@ -309,7 +316,7 @@ defineCommand({
   clipboard: 'paste',
   perform({ editor, setSelection, takeFiles }, _event, clipboard) {
     const text = clipboard!.getData('text/plain');
-    let copied: Location[] | null;
+    let copied: CopiedLocations | null;
     try {
       copied = clipboardLocations(text);
     } catch (e) {
@@ -333,16 +340,25 @@ defineCommand({
       );
     // A location cut, or copied from another map, keeps its id where it is free; a copy next to its original gets a
     // new one.
+    const before = editor.store.getState().doc;
+    const { locations, ...refs } = copied;
     const ids = copyIds(
-      editor.store.getState().doc,
-      copied.map((l) => l.id),
+      before,
+      locations.map((l) => l.id),
       true,
     );
     const canvas = editor.canvas();
     // The floor in view, also on a map of one floor, as an added location's: copies that had a floor keep to one.
     const layer = canvas?.currentLayer || null;
-    if (editor.run(pasteLocations, { locations: copied, ids, centre: canvas?.centre() ?? [0.5, 0.5], layer }))
-      setSelection(new Set(ids));
+    if (!editor.run(pasteLocations, { locations, ids, centre: canvas?.centre() ?? [0.5, 0.5], layer, refs })) return;
+    setSelection(new Set(ids));
+    const after = editor.store.getState().doc;
+    const added = after.groups.slice(before.groups.length).map((g) => g.name);
+    if (added.length)
+      editor.notify(
+        `Pasted ${counted(locations.length, 'location')} and added the ${added.length === 1 ? 'group' : 'groups'} this map lacked: ${listed(added)}.`,
+        'info',
+      );
   },
 });
 

@@ -295,6 +295,60 @@ describe('pasteLocations', () => {
     ]);
   });
 
+  it('brings the groups and style copies are in from another map: this map’s of the same name, else added', () => {
+    const doc = sample();
+    const copy = (id: string, groups: string[], style?: string) => ({
+      id,
+      coord: [0.3, 0.3] as [number, number],
+      groups,
+      style,
+    });
+    const next = pasteLocations.perform(doc, {
+      locations: [
+        copy('x1', ['eat', 'toys', 'toys'], 'big'),
+        copy('x2', ['food', 'unsaid']),
+        copy('x3', ['shops'], 'anchor'),
+      ],
+      ids: ['x1', 'x2', 'x3'],
+      centre: [0.5, 0.5],
+      layer: null,
+      refs: {
+        groups: [
+          { id: 'eat', name: '  FOOD ' },
+          { id: 'toys', name: 'Toys', color: '#123456', hide: true },
+          { id: 'shops', name: 'Boutiques' },
+        ],
+        styles: [
+          { id: 'big', name: 'Big', markers: true, svg: false, normal: { fill: '#ff0000' }, hover: {}, active: {} },
+        ],
+      },
+    });
+    expect(strictMapDocument.safeParse(next).success).toBe(true);
+    // "FOOD" is this map's Food; Toys and the style are added as they were; an id this map has is its own group.
+    expect(next.groups).toEqual([...doc.groups, { id: 'toys', name: 'Toys', color: '#123456', hide: true }]);
+    expect(next.styles.map((st) => st.id)).toEqual(['anchor', 'big']);
+    expect(next.locations.slice(3).map((l) => [l.id, l.groups, l.style])).toEqual([
+      ['x1', ['food', 'toys'], 'big'],
+      // A group named with no definition copied (hand-written JSON) is left off, as before groups travelled.
+      ['x2', ['food'], undefined],
+      ['x3', ['shops'], 'anchor'],
+    ]);
+    // The map's limit on groups holds, changing nothing.
+    const full = {
+      ...doc,
+      groups: Array.from({ length: MAP_LIMITS.groups }, (_, i) => ({ id: `g${i}`, name: `G ${i}` })),
+    };
+    expect(() =>
+      pasteLocations.perform(full, {
+        locations: [copy('x1', ['toys'])],
+        ids: ['x1'],
+        centre: [0.5, 0.5],
+        layer: null,
+        refs: { groups: [{ id: 'toys', name: 'Toys' }], styles: [] },
+      }),
+    ).toThrow(`A map holds at most ${MAP_LIMITS.groups} groups`);
+  });
+
   it('places a copy bound to a shape (no point) in the middle of the view, and follows a geo map’s positions', () => {
     const doc = sample();
     doc.settings.geo = { extent: [-180, -85, 180, 85] };

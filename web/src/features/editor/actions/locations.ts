@@ -17,6 +17,7 @@ import {
 } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import { uniqueId } from '@mapnest/shared/map-ids';
+import { NO_REFS, pasteRefs, type CopiedRefs } from './paste-refs';
 import { ActionError, defineAction } from './registry';
 import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
 
@@ -288,21 +289,23 @@ export interface PasteLocationsArgs {
   /** The floor shown: a copy on a floor goes to this one; null: the map has one floor, or none is shown. */
   layer: string | null;
   offset?: number;
+  /** The groups and styles the copies are in, from the map they were copied in (added here when this one lacks them). */
+  refs?: CopiedRefs;
 }
 
 /**
  * Pastes copied locations as new ones at the end of the list, in one step: each moved a little from where it was
  * (a copy without a point, bound to a shape, at the middle of the view), on the floor shown. A copy from another
- * map keeps only the groups and style this map has.
+ * map keeps its groups and style: this map's of the same id or name, else added (`paste-refs.ts`).
  */
 export const pasteLocations = defineAction<PasteLocationsArgs>({
   name: 'location.paste',
   label: 'Paste locations',
-  perform(doc, { locations, ids, centre, layer, offset = 0.02 }) {
+  perform(before, { locations, ids, centre, layer, offset = 0.02, refs = NO_REFS }) {
     if (ids.length !== locations.length) throw new ActionError('Each pasted location needs an id');
-    if (doc.locations.length + locations.length > MAP_LIMITS.locations)
+    if (before.locations.length + locations.length > MAP_LIMITS.locations)
       throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
-    const groups = new Set(doc.groups.map((g) => g.id));
+    const { doc, group, style } = pasteRefs(before, refs);
     const taken = new Set(doc.locations.map((l) => l.id));
     const holders = new ShapeHolders();
     doc.locations.forEach((l, i) => holders.hold(shapeOf(l), l.layer, i));
@@ -311,10 +314,12 @@ export const pasteLocations = defineAction<PasteLocationsArgs>({
       checkNewId(id, (x) => taken.has(x), 'location');
       taken.add(id);
       const copy: Location = { ...src, id };
-      const kept = copy.groups?.filter((g) => groups.has(g));
-      if (kept?.length) copy.groups = kept;
+      const kept = [...new Set(copy.groups?.map(group).filter((g): g is string => g !== undefined))];
+      if (kept.length) copy.groups = kept;
       else delete copy.groups;
-      if (copy.style !== undefined && !doc.styles.some((st) => st.id === copy.style)) delete copy.style;
+      const ownStyle = copy.style === undefined ? undefined : style(copy.style);
+      if (ownStyle) copy.style = ownStyle;
+      else delete copy.style;
       if (copy.layer !== undefined) {
         if (layer === null) delete copy.layer;
         else copy.layer = layer;
