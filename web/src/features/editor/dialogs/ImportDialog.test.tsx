@@ -420,6 +420,28 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('reads a sheet’s own names of floors (“GF”, “L1”) as the map’s floors, guessed, and as the author chooses', async () => {
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    doc.layers.push({ id: 'first', name: 'First floor', file: '' });
+    const h = openImport(doc);
+    const rows = 'Shop,Level,x,y\nBakery,GF,0.2,0.2\nFlorist,L1,0.3,0.3\nCafé,GF,0.4,0.4\nSky bar,Roof,0.5,0.5\n';
+    pick('import-file', [aFile([rows], 'tenants.csv', 'text/csv')]);
+    const gf = (await screen.findByRole('combobox', { name: '“GF” is' })) as HTMLSelectElement;
+    const l1 = screen.getByRole('combobox', { name: '“L1” is' }) as HTMLSelectElement;
+    const roof = screen.getByRole('combobox', { name: '“Roof” is' }) as HTMLSelectElement;
+    expect([gf.value, l1.value, roof.value]).toEqual(['ground', 'first', '']);
+    // The roof's row is a problem until its floor is chosen or added; the author moves the café's floor too.
+    expect(screen.getByRole('alert').textContent).toContain('There is no floor “Roof”');
+    fireEvent.change(gf, { target: { value: 'first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import the 3 good rows' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => [l.title, l.layer])).toEqual([
+      ['Bakery', 'first'],
+      ['Florist', 'first'],
+      ['Café', 'first'],
+    ]);
+  });
+
   it('leaves the author’s choice of a column alone when the rooms are read after it, and guesses no repeated room', async () => {
     const doc = blankDocument();
     let rooms!: (ids: string[]) => void;

@@ -1,23 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { megabytes } from '@mapnest/shared/files';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
-import { importLocations, type ImportArgs } from '../actions/structure';
-import { useEditor, useEditorState } from '../editor-context';
-import {
-  ownField,
-  ownFieldRefused,
-  parseCsv,
-  rowSaid,
-  rowsToLocations,
-  TARGET_LABELS,
-  type ColumnTarget,
-  type ParsedCsv,
-} from '../import/csv';
-import { guessColumns, withRoomColumn } from '../import/guess-columns';
-import { overLocationLimit } from '../import/location-limit';
+import { parseCsv, type ParsedCsv } from '../import/csv';
 import { PASTED_ROWS } from '../import/location-clipboard';
 import { parseGeoJson } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
@@ -25,19 +12,8 @@ import { decodeTextFile, importSizeProblem, isWorkbook, textFileProblem } from '
 import { isKmz, isZip, MAX_ZIP_TOTAL } from '../import/zip';
 import type { WorkbookSheet } from '../import/xlsx';
 import { fileDropHandlers } from '../canvas/file-drop';
-import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
-import { FloorChoice, rowsPlacementSaid, UnknownFloorsNote, useFloorShapeIds, useImportFloor } from './ImportFloor';
-import {
-  CustomFieldsNote,
-  importedSaid,
-  importLabel,
-  Issues,
-  ModeChoice,
-  NewGroupsNote,
-  placesAfter,
-  PlacesLostNote,
-} from './ImportParts';
+import { CsvImport } from './CsvImport';
 import { PointsImport, type LoadedPoints } from './PointsImport';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
@@ -341,159 +317,5 @@ function FilesInput({
         {file && !pasted ? 'choose another…' : 'choose a file…'}
       </span>
     </label>
-  );
-}
-
-/** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
-function withOwnField(targets: readonly ColumnTarget[], header: string): readonly ColumnTarget[] {
-  const own = ownField(header);
-  return own && !targets.includes(own) ? [...targets, own] : targets;
-}
-
-/** The file's columns, each with where it goes, over its first rows. */
-function CsvColumnsTable({
-  csv,
-  mapping,
-  setMapping,
-}: {
-  csv: ParsedCsv;
-  mapping: readonly ColumnTarget[];
-  setMapping: (mapping: ColumnTarget[]) => void;
-}) {
-  const targets = useMemo(() => {
-    const base = Object.keys(TARGET_LABELS) as ColumnTarget[];
-    const custom = mapping.filter((m) => m.startsWith('field:'));
-    return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
-  }, [mapping]);
-  return (
-    <div className="table-scroll">
-      <table className="preview-table">
-        <thead>
-          <tr>
-            {csv.headers.map((h, i) => {
-              // Why the column goes nowhere, when its header names a location's own key.
-              const note = mapping[i] === 'ignore' ? ownFieldRefused(h) : null;
-              const noteId = `import-column-note-${i}`;
-              return (
-                <th key={`${h}-${i}`} scope="col">
-                  <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
-                  <select
-                    aria-label={`Column “${h}” goes to`}
-                    aria-describedby={note ? noteId : undefined}
-                    className="input"
-                    value={mapping[i]}
-                    onChange={(e) => {
-                      const next = mapping.slice();
-                      next[i] = e.target.value as ColumnTarget;
-                      setMapping(next);
-                    }}
-                  >
-                    {withOwnField(targets, h).map((t) => (
-                      <option key={t} value={t}>
-                        {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
-                      </option>
-                    ))}
-                  </select>
-                  {note && (
-                    <span className="preview-table__note" id={noteId}>
-                      {note}
-                    </span>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {csv.rows.slice(0, 5).map((row, r) => (
-            <tr key={r}>
-              {csv.headers.map((_, i) => (
-                <td key={i}>{row[i]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
-  const { doc } = useEditorState();
-  const { run, notify } = useEditor();
-  const [mode, setMode] = useState<ImportArgs['mode']>('merge');
-  const [floor, setFloor] = useImportFloor(doc);
-  const floorShapes = useFloorShapeIds(doc);
-  // The guess, until the author changes a column: the floors' rooms, read a moment after, can name one column.
-  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, floorShapes), [csv, doc, floorShapes]);
-  const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
-  const mapping = chosen ?? guessed;
-  const result = useMemo(
-    () =>
-      rowsToLocations(csv, mapping, doc, { floor, floorShapes, replacing: mode === 'replace', adding: mode === 'add' }),
-    [csv, mapping, doc, floor, floorShapes, mode],
-  );
-  const over = overLocationLimit(doc, result.locations, mode === 'replace');
-  const issues = [
-    ...(over ? [over] : []),
-    ...csv.errors,
-    ...result.issues.map(
-      (i) => `${rowSaid(csv, i.line, true)}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`,
-    ),
-  ];
-  const good = result.locations.length;
-  const canImport = !result.blocking && !over && good > 0;
-  const args = useMemo(() => ({ locations: result.locations, groups: result.groups, mode }), [result, mode]);
-  const places = useMemo(() => placesAfter(doc, canImport && args, floorShapes), [canImport, doc, args, floorShapes]);
-  const byRow = mapping.includes('layer');
-  const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
-
-  const submit = () => {
-    if (!canImport) return;
-    if (run(importLocations, args)) {
-      notify(
-        `${importedSaid(doc, result.locations, mode)}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
-        'info',
-      );
-      onDone();
-    }
-  };
-
-  return (
-    <div className="csv-import">
-      <h3>Columns</h3>
-      <CsvColumnsTable csv={csv} mapping={mapping} setMapping={setMapping} />
-      <p className="panel__hint">
-        {csv.rows.length === 1
-          ? 'Preview of the file’s one row.'
-          : `Preview of the first ${Math.min(5, csv.rows.length)} of ${csv.rows.length} rows.`}{' '}
-        {canImport && `${counted(good, 'location')} ready to import, ${placed}.`}
-      </p>
-      {canImport && !byRow && (
-        <FloorChoice floor={floor} setFloor={setFloor} label="Floor of the new locations (the file names no floors)" />
-      )}
-      <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
-      <Issues issues={issues} good={good} blocking={result.blocking || !!over} unit="row" />
-      <UnknownFloorsNote csv={csv} mapping={mapping} />
-      {canImport && <PlacesLostNote {...places} />}
-      {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
-      {canImport && <CustomFieldsNote mapping={mapping} />}
-      {canImport && (
-        <StaleAboutImportNote
-          rows={result.locations}
-          doc={doc}
-          newGroups={result.groups}
-          updates={mode !== 'replace'}
-        />
-      )}
-      <div className="confirm__actions">
-        <button type="button" className="btn btn--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
-          {importLabel(issues.length, over ? 0 : good, 'row')}
-        </button>
-      </div>
-    </div>
   );
 }

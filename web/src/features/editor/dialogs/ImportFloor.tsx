@@ -10,6 +10,7 @@ import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import type { ColumnTarget, ParsedCsv } from '../import/csv';
+import { guessFloors, withFloorNames } from '../import/import-floor';
 
 /** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
 export function useImportFloor(doc: MapDocument) {
@@ -108,40 +109,99 @@ export function FloorChoice({ floor, setFloor, label }: { floor: string; setFloo
   );
 }
 
-/**
- * What to do when the column of floors names floors the map does not have (a building's list imported onto a map of
- * one floor): add them, or ignore the column. Each such row is also listed as a problem above.
- */
-export function UnknownFloorsNote({ csv, mapping }: { csv: ParsedCsv; mapping: readonly ColumnTarget[] }) {
-  const { doc } = useEditorState();
-  const column = mapping.indexOf('layer');
-  const unknown = useMemo(() => {
-    if (column < 0) return [];
-    const refs = new CsvReferences(doc);
-    const names = new Set<string>();
-    for (const row of csv.rows) {
-      const value = csvCell(row[column] ?? '');
-      if (value === '') continue;
-      try {
-        refs.layer(value);
-      } catch (e) {
-        if (!(e instanceof CsvCellProblem)) throw e;
-        names.add(value);
-      }
+/** The names a file's column of floors gives that name none of the map's floors (by name or id). */
+function unknownFloors(csv: ParsedCsv, column: number, doc: MapDocument): string[] {
+  if (column < 0) return [];
+  const refs = new CsvReferences(doc);
+  const names = new Set<string>();
+  for (const row of csv.rows) {
+    const value = csvCell(row[column] ?? '');
+    if (value === '' || names.has(value)) continue;
+    try {
+      refs.layer(value);
+    } catch (e) {
+      if (!(e instanceof CsvCellProblem)) throw e;
+      names.add(value);
     }
-    return [...names];
-  }, [csv, column, doc]);
+  }
+  return [...names];
+}
+
+/** What the note of a file's floors the map lacks shows: the names, the floor each is (chosen or guessed). */
+export interface FloorNames {
+  readonly header: string;
+  readonly unknown: readonly string[];
+  readonly floors: Readonly<Record<string, string>>;
+  choose(name: string, floor: string): void;
+}
+
+/**
+ * The floors a file's column names that the map has under other names ("GF" for "Ground floor"): the floor guessed for
+ * each (`guessFloors`) until the author chooses, and the rows with each such name read as its floor.
+ */
+export function useFloorNames(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument) {
+  const column = mapping.indexOf('layer');
+  const unknown = useMemo(() => unknownFloors(csv, column, doc), [csv, column, doc]);
+  const guessed = useMemo(() => guessFloors(unknown, doc.layers), [unknown, doc.layers]);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const floors = useMemo(
+    () => Object.fromEntries(Object.entries({ ...guessed, ...chosen }).filter(([, id]) => id !== '')),
+    [guessed, chosen],
+  );
+  const rows = useMemo(() => withFloorNames(csv, column, floors), [csv, column, floors]);
+  const note: FloorNames = {
+    header: csv.headers[column] || `Column ${column + 1}`,
+    unknown,
+    floors,
+    choose: (name, floor) => setChosen((c) => ({ ...c, [name]: floor })),
+  };
+  return { rows, note };
+}
+
+const CHOICES_SHOWN = 20;
+
+/**
+ * The floors the file's column of floors names that the map does not have by those names (a building's list with
+ * "GF" and "L1", or imported onto a map of one floor): which of the map's floors each is, guessed where the names say
+ * the same level; a name left "Not on this map" has its rows listed as problems above, and left out.
+ */
+export function UnknownFloorsNote({ header, unknown, floors, choose }: FloorNames) {
+  const { doc } = useEditorState();
   if (unknown.length === 0) return null;
-  const floors = doc.layers.map((l) => l.name).join(', ');
-  const shown =
-    unknown.length > 5
-      ? `${unknown.slice(0, 5).join('”, “')}” and ${unknown.length - 5} more`
-      : `${unknown.join('”, “')}”`;
+  const one = unknown.length === 1;
+  const more = unknown.length - CHOICES_SHOWN;
   return (
-    <p className="panel__hint">
-      The column “{csv.headers[column] || `Column ${column + 1}`}” names {unknown.length === 1 ? 'a floor' : 'floors'}{' '}
-      this map does not have (“{shown}; its {doc.layers.length === 1 ? 'floor is' : 'floors are'} {floors}). Add{' '}
-      {unknown.length === 1 ? 'it' : 'them'} in Layers, or set the column to Ignore to put the rows on one floor.
-    </p>
+    <fieldset className="field import-mode">
+      <legend className="field__label">
+        The column “{header}” names {one ? 'a floor' : 'floors'} this map does not have
+      </legend>
+      <p className="panel__hint">
+        Choose which of the map’s floors {one ? 'it is' : 'each is'}, or add {one ? 'it' : 'them'} in Layers; the rows
+        of a floor “Not on this map” are left out. Set the column to Ignore to put the rows on one floor.
+      </p>
+      {unknown.slice(0, CHOICES_SHOWN).map((name) => (
+        <label key={name} className="import-floor">
+          <span className="import-floor__name">“{name}” is</span>
+          <select
+            className="input"
+            aria-label={`“${name}” is`}
+            value={floors[name] ?? ''}
+            onChange={(e) => choose(name, e.target.value)}
+          >
+            <option value="">Not on this map</option>
+            {doc.layers.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {more > 0 && (
+        <p className="panel__hint">
+          And {more} more {more === 1 ? 'name' : 'names'} of floors, not on this map: add them in Layers.
+        </p>
+      )}
+    </fieldset>
   );
 }

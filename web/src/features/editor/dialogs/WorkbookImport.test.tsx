@@ -69,14 +69,32 @@ describe('the Import dialog with an Excel workbook', () => {
     );
   });
 
-  it('onto a map of one floor, says what to do about the floors the sheet names', async () => {
+  it('onto a map of one floor, asks which of its floors each floor the sheet names is', async () => {
     const h = openImport(blankDocument());
     pick('import-file', [aFile([TENANTS], 'tenants.xlsx', XLSX)]);
-    const note =
-      'The column “Floor” names floors this map does not have (“Ground floor”, “First floor”; its floor is Floor 1). Add them in Layers, or set the column to Ignore to put the rows on one floor.';
-    expect(await screen.findByText(note)).toBeTruthy();
+    expect(await screen.findByText('The column “Floor” names floors this map does not have')).toBeTruthy();
+    const ground = screen.getByRole('combobox', { name: '“Ground floor” is' }) as HTMLSelectElement;
+    const first = screen.getByRole('combobox', { name: '“First floor” is' }) as HTMLSelectElement;
+    // Not guessed: the map's "Floor 1" may be the ground floor (as in America) or the one above it.
+    expect([ground.value, first.value]).toEqual(['', '']);
+    const importButton = () => screen.getAllByRole('button', { name: /^Import/ }).at(-1)!.textContent;
+    expect(importButton()).toBe('Import');
+    // Rows of a floor not chosen are listed, and left out.
+    fireEvent.change(ground, { target: { value: 'layer-1' } });
+    expect(importButton()).toBe('Import the 2 good rows');
+    fireEvent.change(first, { target: { value: 'layer-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.layer)).toEqual(['layer-1', 'layer-1', 'layer-1']);
+  });
+
+  it('onto a map of one floor, puts every row on it when the column of floors is ignored', async () => {
+    const h = openImport(blankDocument());
+    pick('import-file', [aFile([TENANTS], 'tenants.xlsx', XLSX)]);
+    const legend = 'The column “Floor” names floors this map does not have';
+    expect(await screen.findByText(legend)).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Column “Floor” goes to' }), { target: { value: 'ignore' } });
-    expect(screen.queryByText(note)).toBeNull();
+    expect(screen.queryByText(legend)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations).toHaveLength(3);

@@ -3,6 +3,7 @@
  * (CSV without a column of floors, GeoJSON, KML): a location with no floor shows on every floor of the map.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { csvCell } from '../../../viewer/csv/cells';
 
 /** A new location with no position of its own, standing for the room `shape` of the plans. */
 export interface ImportedRoom {
@@ -36,4 +37,83 @@ function roomFloor({ shape, floorShapes }: ImportedRoom, floor: string): string 
   if (!floorShapes || floorShapes.get(floor)?.has(shape)) return floor;
   const floors = [...floorShapes].filter(([, shapes]) => shapes.has(shape));
   return floors.length === 1 ? floors[0]![0] : floor;
+}
+
+const ORDINALS = [
+  'ground',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+const GROUND = new Set(['g', 'gf', 'ground', 'grd', 'street']);
+const BASEMENT = /^(?:b|basement|lower ground|lg)(\d*)$/;
+
+/**
+ * The level a floor's name says, the same however it is written: "G" for a ground floor ("GF", "Ground", "Level 0",
+ * "L0"), the number of one above it ("1" for "L1", "Level 1", "1st floor", "First", "1F"), "B1" for the first
+ * basement ("B1", "Basement", "Level -1"); null when the name says none ("Mezzanine", "Roof").
+ */
+export function floorLevel(name: string): string | null {
+  const s = name
+    .toLowerCase()
+    .replace(/\b(?:floor|level|storey|story|flr|lvl)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const below = /^-\s*(\d+)$/.exec(s);
+  if (below) return Number(below[1]) === 0 ? 'G' : `B${Number(below[1])}`;
+  const basement = BASEMENT.exec(s);
+  if (basement) return `B${Number(basement[1] || 1)}`;
+  const word = s.replace(/^l\s*(?=\d)/, '').replace(/(?<=\d)\s*(?:st|nd|rd|th|f)$/, '');
+  if (GROUND.has(word) || word === '0' || word === ORDINALS[0]) return 'G';
+  if (/^\d+$/.test(word)) return String(Number(word));
+  const ordinal = ORDINALS.indexOf(word);
+  return ordinal > 0 ? String(ordinal) : null;
+}
+
+/**
+ * The map's floor each name of a file's column of floors is guessed to be: the one floor whose name (or id) says the
+ * same level ("GF" is "Ground floor", "L1" is "First floor"); names it cannot tell are left out. A number is matched
+ * only when the file and the map both name a ground floor, or neither does: "Level 1" is the ground floor of an
+ * American mall and the one above it in Britain, so a file of "Ground" and "First" on a map of "Floor 1" and "Floor 2"
+ * is left to the author.
+ */
+export function guessFloors(
+  names: readonly string[],
+  layers: readonly { id: string; name: string }[],
+): Record<string, string> {
+  const byLevel = new Map<string, string[]>();
+  for (const l of layers) {
+    const level = floorLevel(l.name) ?? floorLevel(l.id);
+    if (level) byLevel.set(level, [...(byLevel.get(level) ?? []), l.id]);
+  }
+  const levels = names.map(floorLevel);
+  const numbersAgree = levels.includes('G') === byLevel.has('G');
+  const guessed: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const level = levels[i];
+    const floors = level && (numbersAgree || !/^\d+$/.test(level)) ? byLevel.get(level) : undefined;
+    if (floors?.length === 1) guessed[name] = floors[0]!;
+  });
+  return guessed;
+}
+
+/** The rows with each name of the column of floors that `floors` gives a floor for written as that floor's id. */
+export function withFloorNames<T extends { rows: string[][] }>(
+  csv: T,
+  column: number,
+  floors: Readonly<Record<string, string>>,
+): T {
+  if (column < 0 || Object.keys(floors).length === 0) return csv;
+  const rows = csv.rows.map((row) => {
+    const floor = floors[csvCell(row[column] ?? '')];
+    return floor === undefined ? row : row.map((cell, i) => (i === column ? floor : cell));
+  });
+  return { ...csv, rows };
 }

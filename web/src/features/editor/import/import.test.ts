@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from '../actions/structure';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
+import { floorLevel, guessFloors, withFloorNames } from './import-floor';
 import { toCsv, toJson } from './export';
 
 function doc(): MapDocument {
@@ -292,5 +293,45 @@ describe('CSV import', () => {
       hide: true,
     });
     expect(JSON.parse(toJson(d))).toEqual(d);
+  });
+});
+
+describe('the floors a file names, and the map’s', () => {
+  it('reads the level a floor’s name says, however it is written', () => {
+    const levels = (names: string[]) => names.map(floorLevel);
+    expect(levels(['GF', 'Ground', 'Ground floor', 'Level 0', 'L0', 'G'])).toEqual(['G', 'G', 'G', 'G', 'G', 'G']);
+    expect(levels(['L1', 'Level 1', '1st floor', 'First', '1F', 'Floor 1'])).toEqual(['1', '1', '1', '1', '1', '1']);
+    expect(levels(['2nd Floor', 'Second floor', 'Level 02'])).toEqual(['2', '2', '2']);
+    expect(levels(['B1', 'Basement', 'Level -1', 'LG', 'B2'])).toEqual(['B1', 'B1', 'B1', 'B1', 'B2']);
+    expect(levels(['Mezzanine', 'Roof', 'Upper floor', ''])).toEqual([null, null, null, null]);
+  });
+
+  it('guesses the map’s floor of each name by its level, and a number only when both name a ground floor or neither', () => {
+    const mall = [
+      { id: 'ground', name: 'Ground floor' },
+      { id: 'first', name: 'First floor' },
+      { id: 'car-park', name: 'Car park' },
+    ];
+    expect(guessFloors(['GF', 'L1', 'Roof', 'Level 2'], mall)).toEqual({ GF: 'ground', L1: 'first' });
+    // "Level 1" is a ground floor in America: with no ground floor in the file, its numbers are not guessed.
+    expect(guessFloors(['Level 1', 'Level 2'], mall)).toEqual({});
+    const numbered = [
+      { id: 'f1', name: 'Floor 1' },
+      { id: 'f2', name: 'Floor 2' },
+    ];
+    expect(guessFloors(['L1', 'L2'], numbered)).toEqual({ L1: 'f1', L2: 'f2' });
+    expect(guessFloors(['Ground', 'First'], numbered)).toEqual({});
+    // Two floors of one level: neither is guessed.
+    expect(guessFloors(['G'], [...mall, { id: 'g2', name: 'Ground' }])).toEqual({});
+  });
+
+  it('reads the rows with each name chosen as its floor, and leaves the others as they are', () => {
+    const csv = parseCsv('title,floor\nA,GF\nB, L1 \nC,Roof\n');
+    expect(withFloorNames(csv, 1, { GF: 'ground', L1: 'first' }).rows).toEqual([
+      ['A', 'ground'],
+      ['B', 'first'],
+      ['C', 'Roof'],
+    ]);
+    expect(withFloorNames(csv, -1, { GF: 'ground' })).toBe(csv);
   });
 });

@@ -1,0 +1,207 @@
+/**
+ * A CSV file's or a workbook sheet's import: where each column goes (guessed, then the author's), the preview, the
+ * floors the rows go on, how the rows meet the map's locations, and every problem, before anything is added.
+ */
+import { useMemo, useState } from 'react';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { counted } from '../../../lib/words';
+import { importLocations, type ImportArgs } from '../actions/structure';
+import { useEditor, useEditorState } from '../editor-context';
+import {
+  ownField,
+  ownFieldRefused,
+  rowSaid,
+  rowsToLocations,
+  TARGET_LABELS,
+  type ColumnTarget,
+  type ParsedCsv,
+} from '../import/csv';
+import { guessColumns, withRoomColumn } from '../import/guess-columns';
+import { overLocationLimit } from '../import/location-limit';
+import { StaleAboutImportNote } from '../panels/locations/AboutField';
+import {
+  FloorChoice,
+  rowsPlacementSaid,
+  UnknownFloorsNote,
+  useFloorNames,
+  useFloorShapeIds,
+  useImportFloor,
+} from './ImportFloor';
+import {
+  CustomFieldsNote,
+  importedSaid,
+  importLabel,
+  Issues,
+  ModeChoice,
+  NewGroupsNote,
+  placesAfter,
+  PlacesLostNote,
+} from './ImportParts';
+
+/** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
+function withOwnField(targets: readonly ColumnTarget[], header: string): readonly ColumnTarget[] {
+  const own = ownField(header);
+  return own && !targets.includes(own) ? [...targets, own] : targets;
+}
+
+/** The file's columns, each with where it goes, over its first rows. */
+function CsvColumnsTable({
+  csv,
+  mapping,
+  setMapping,
+}: {
+  csv: ParsedCsv;
+  mapping: readonly ColumnTarget[];
+  setMapping: (mapping: ColumnTarget[]) => void;
+}) {
+  const targets = useMemo(() => {
+    const base = Object.keys(TARGET_LABELS) as ColumnTarget[];
+    const custom = mapping.filter((m) => m.startsWith('field:'));
+    return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
+  }, [mapping]);
+  return (
+    <div className="table-scroll">
+      <table className="preview-table">
+        <thead>
+          <tr>
+            {csv.headers.map((h, i) => {
+              // Why the column goes nowhere, when its header names a location's own key.
+              const note = mapping[i] === 'ignore' ? ownFieldRefused(h) : null;
+              const noteId = `import-column-note-${i}`;
+              return (
+                <th key={`${h}-${i}`} scope="col">
+                  <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
+                  <select
+                    aria-label={`Column “${h}” goes to`}
+                    aria-describedby={note ? noteId : undefined}
+                    className="input"
+                    value={mapping[i]}
+                    onChange={(e) => {
+                      const next = mapping.slice();
+                      next[i] = e.target.value as ColumnTarget;
+                      setMapping(next);
+                    }}
+                  >
+                    {withOwnField(targets, h).map((t) => (
+                      <option key={t} value={t}>
+                        {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
+                      </option>
+                    ))}
+                  </select>
+                  {note && (
+                    <span className="preview-table__note" id={noteId}>
+                      {note}
+                    </span>
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {csv.rows.slice(0, 5).map((row, r) => (
+            <tr key={r}>
+              {csv.headers.map((_, i) => (
+                <td key={i}>{row[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The rows read as locations for `doc`: through the columns' mapping (guessed until the author changes a column: the
+ * floors' rooms, read a moment after, can name one) and the floors the author chose for the file's names of floors.
+ */
+function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], floor: string) {
+  const floorShapes = useFloorShapeIds(doc);
+  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, floorShapes), [csv, doc, floorShapes]);
+  const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
+  const mapping = chosen ?? guessed;
+  const floorNames = useFloorNames(csv, mapping, doc);
+  const result = useMemo(
+    () =>
+      rowsToLocations(floorNames.rows, mapping, doc, {
+        floor,
+        floorShapes,
+        replacing: mode === 'replace',
+        adding: mode === 'add',
+      }),
+    [floorNames.rows, mapping, doc, floor, floorShapes, mode],
+  );
+  return { floorShapes, mapping, setMapping, floorNames: floorNames.note, result };
+}
+
+export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
+  const { doc } = useEditorState();
+  const { run, notify } = useEditor();
+  const [mode, setMode] = useState<ImportArgs['mode']>('merge');
+  const [floor, setFloor] = useImportFloor(doc);
+  const { floorShapes, mapping, setMapping, floorNames, result } = useRows(csv, doc, mode, floor);
+  const over = overLocationLimit(doc, result.locations, mode === 'replace');
+  const issues = [
+    ...(over ? [over] : []),
+    ...csv.errors,
+    ...result.issues.map(
+      (i) => `${rowSaid(csv, i.line, true)}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`,
+    ),
+  ];
+  const good = result.locations.length;
+  const canImport = !result.blocking && !over && good > 0;
+  const args = useMemo(() => ({ locations: result.locations, groups: result.groups, mode }), [result, mode]);
+  const places = useMemo(() => placesAfter(doc, canImport && args, floorShapes), [canImport, doc, args, floorShapes]);
+  const byRow = mapping.includes('layer');
+  const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
+
+  const submit = () => {
+    if (!canImport) return;
+    if (run(importLocations, args)) {
+      notify(
+        `${importedSaid(doc, result.locations, mode)}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
+        'info',
+      );
+      onDone();
+    }
+  };
+
+  return (
+    <div className="csv-import">
+      <h3>Columns</h3>
+      <CsvColumnsTable csv={csv} mapping={mapping} setMapping={setMapping} />
+      <p className="panel__hint">
+        {csv.rows.length === 1
+          ? 'Preview of the file’s one row.'
+          : `Preview of the first ${Math.min(5, csv.rows.length)} of ${csv.rows.length} rows.`}{' '}
+        {canImport && `${counted(good, 'location')} ready to import, ${placed}.`}
+      </p>
+      {canImport && !byRow && (
+        <FloorChoice floor={floor} setFloor={setFloor} label="Floor of the new locations (the file names no floors)" />
+      )}
+      <ModeChoice mode={mode} setMode={setMode} doc={doc} incoming={result.locations} />
+      <Issues issues={issues} good={good} blocking={result.blocking || !!over} unit="row" />
+      <UnknownFloorsNote {...floorNames} />
+      {canImport && <PlacesLostNote {...places} />}
+      {canImport && <NewGroupsNote groups={result.groups} doc={doc} />}
+      {canImport && <CustomFieldsNote mapping={mapping} />}
+      {canImport && (
+        <StaleAboutImportNote
+          rows={result.locations}
+          doc={doc}
+          newGroups={result.groups}
+          updates={mode !== 'replace'}
+        />
+      )}
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
+          {importLabel(issues.length, over ? 0 : good, 'row')}
+        </button>
+      </div>
+    </div>
+  );
+}
