@@ -442,6 +442,28 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('says nothing of places, and moves no row, on a floor whose drawing could not be loaded', async () => {
+    const doc = blankDocument();
+    doc.layers.push({ ...doc.layers[0]!, id: 'first', name: 'First floor' });
+    const ground = doc.layers[0]!;
+    doc.locations = [{ id: 'kiosk', title: 'Juice Kiosk', groups: [], layer: ground.id, type: 'hidden' }];
+    // The ground floor's drawing fails to load (offline): its rooms are unknown, not none.
+    const shapes = { first: ['101', 'G01'] } as Record<string, string[]>;
+    const floorShapes = vi.fn((layer: string) => Promise.resolve(shapes[layer] ?? null));
+    const h = openImport(doc, { floorShapes });
+    pick('import-file', [aFile(['id,title\nkiosk,Juice Bar\nG01,Bakery\n'], 'names.csv', 'text/csv')]);
+    await screen.findByRole('button', { name: 'Import 2 locations' });
+    await waitFor(() => expect(floorShapes).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      await Promise.all(floorShapes.mock.results.map((r) => r.value));
+    });
+    expect(screen.queryByText(/no place on the map/)).toBeNull();
+    expect(screen.getByText(/ready to import/).textContent).toContain('2 locations ready to import, on Floor 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.layer)).toEqual([ground.id, ground.id]);
+  });
+
   it('leaves the author’s choice of a column alone when the rooms are read after it, and guesses no repeated room', async () => {
     const doc = blankDocument();
     let rooms!: (ids: string[]) => void;

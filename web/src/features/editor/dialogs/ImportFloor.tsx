@@ -23,7 +23,8 @@ export function useImportFloor(doc: MapDocument) {
 
 /**
  * The ids of each floor's shapes (the canvas loads a floor to read them), for rows that stand for a shape of the plan;
- * null until every floor is read, and without a canvas. A floor that is no SVG has none.
+ * null until every floor is read, and without a canvas. A floor that is no SVG has none; one whose drawing could not be
+ * loaded is left out (unknown: nothing is said of places on it, and no row is moved off it for a room).
  */
 export function useFloorShapeIds(doc: MapDocument): ReadonlyMap<string, ReadonlySet<string>> | null {
   const { canvas } = useEditor();
@@ -33,8 +34,10 @@ export function useFloorShapeIds(doc: MapDocument): ReadonlyMap<string, Readonly
   useEffect(() => {
     if (typeof c?.floorShapes !== 'function') return;
     let live = true;
-    void Promise.all(layers.map(async (l) => [l.id, new Set((await c.floorShapes(l.id)) ?? [])] as const)).then(
-      (pairs) => live && setRead({ layers, ids: new Map(pairs) }),
+    void Promise.all(layers.map(async (l) => [l.id, await c.floorShapes(l.id)] as const)).then(
+      (pairs) =>
+        live &&
+        setRead({ layers, ids: new Map(pairs.flatMap(([id, shapes]) => (shapes ? [[id, new Set(shapes)]] : []))) }),
     );
     return () => {
       live = false;

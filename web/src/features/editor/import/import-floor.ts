@@ -31,11 +31,12 @@ export function importedFloor(
 /**
  * The floor of a room: `floor` when its drawing has it, else the only other floor whose drawing has it (a mall's
  * tenant list names each unit once, with no column of floors: "G01" is downstairs, "101" upstairs), else `floor`
- * (no drawing has it, or several do, or the drawings are not read yet).
+ * (no drawing has it, or several do, or the drawings are not read yet, or that of `floor` could not be).
  */
 function roomFloor({ shape, floorShapes }: ImportedRoom, floor: string): string {
-  if (!floorShapes || floorShapes.get(floor)?.has(shape)) return floor;
-  const floors = [...floorShapes].filter(([, shapes]) => shapes.has(shape));
+  const mine = floorShapes?.get(floor);
+  if (!mine || mine.has(shape)) return floor;
+  const floors = [...floorShapes!].filter(([, shapes]) => shapes.has(shape));
   return floors.length === 1 ? floors[0]![0] : floor;
 }
 
