@@ -2,7 +2,7 @@
  * The floor of a location an import brings when the file names none for it, for every file that adds locations
  * (CSV without a column of floors, GeoJSON, KML): a location with no floor shows on every floor of the map.
  */
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { csvCell } from '../../../viewer/csv/cells';
 
 /** A new location with no position of its own, standing for the room `shape` of the plans. */
@@ -10,6 +10,15 @@ export interface ImportedRoom {
   readonly shape: string;
   /** The ids of each floor's shapes, when known. */
   readonly floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null;
+}
+
+const indexes = new WeakMap<readonly Location[], ReadonlyMap<string, Location>>();
+
+/** The locations by id, made once for each list (an import asks for every row, and again as the author maps columns). */
+function byId(locations: readonly Location[]): ReadonlyMap<string, Location> {
+  let index = indexes.get(locations);
+  if (!index) indexes.set(locations, (index = new Map(locations.map((l) => [l.id, l]))));
+  return index;
 }
 
 /**
@@ -23,7 +32,7 @@ export function importedFloor(
   floor: string | null,
   room?: ImportedRoom,
 ): string | undefined {
-  const existing = doc.locations.find((l) => l.id === id);
+  const existing = byId(doc.locations).get(id);
   if (existing) return existing.layer ?? undefined;
   return (floor !== null && room ? roomFloor(room, floor) : floor) ?? undefined;
 }
