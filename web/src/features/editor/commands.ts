@@ -10,6 +10,7 @@ import { modalOpen } from '../../components/Modal';
 import { isEditableElement, isTextEntry, matchesShortcut, type Shortcut } from '../../components/shortcut';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { listed } from '@mapnest/shared/publish-checks';
+import { primaryPointerIsCoarse } from '../../lib/pointer-words';
 import { counted } from '../../lib/words';
 import { copyIds, deleteLocations, duplicateLocations, moveLocations, pasteLocations } from './actions/locations';
 import { ActionError } from './actions/registry';
@@ -266,18 +267,19 @@ defineCommand({
 });
 
 /** Puts the selected locations on `clipboard`, as a copy or cut does; how many. */
-function copySelection({ editor, selection }: CommandContext, clipboard: DataTransfer): number {
+export function copySelection({ editor, selection }: CommandContext, clipboard: DataTransfer): number {
   const { doc } = editor.store.getState();
   const locations = doc.locations.filter((l) => selection.has(l.id));
   clipboard.setData('text/plain', locationsClipboardText(doc, locations));
   return locations.length;
 }
 
-const sayCopied = ({ editor }: CommandContext, verb: 'Copied' | 'Cut', n: number) =>
-  editor.notify(
-    `${verb} ${counted(n, 'location')}: Ctrl/⌘+V pastes ${n === 1 ? 'it' : 'them'}, here or in another map.`,
-    'info',
-  );
+/** "Copied 3 locations: Ctrl/⌘+V pastes them…", or on a touch screen the Paste button (`clipboard-buttons.ts`). */
+export const sayCopied = ({ editor }: CommandContext, verb: 'Copied' | 'Cut', n: number) => {
+  const them = n === 1 ? 'it' : 'them';
+  const how = primaryPointerIsCoarse() ? `the Locations panel’s Paste puts ${them}` : `Ctrl/⌘+V pastes ${them}`;
+  editor.notify(`${verb} ${counted(n, 'location')}: ${how}, here or in another map.`, 'info');
+};
 
 defineCommand({
   name: 'selection.copy',

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { MARKER_TYPES, type MapDocument, type MarkerType } from '@mapnest/shared/map-document';
 import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../../actions/locations';
+import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
+import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
 import { useEditor } from '../../editor-context';
 import { announcementAtom, selectionAtom } from '../../editor-state';
 import { ColorProp, SelectProp, type Commit } from '../fields';
@@ -15,12 +17,43 @@ import { number } from '../../../../lib/words';
 /** Applies a patch to every selected location, said as `what` ('Move to group “Sold”'); the refusal, else null. */
 type Apply = (patch: BulkPatch, what: string) => string | null;
 
+/** How many are selected, with what can be done to all of them at once. */
+function BulkHead({ ids }: { ids: readonly string[] }) {
+  const { run } = useEditor();
+  const commands = useCommandContext();
+  const coarse = usePrimaryPointerIsCoarse(); // no Ctrl/⌘+C on a touch screen
+  const [, setSelection] = useAtom(selectionAtom);
+  return (
+    <div className="inspector__head">
+      <h2 tabIndex={-1}>{number(ids.length)} locations selected</h2>
+      <div className="panel__row">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => runCommand('selection.duplicate', commands)}
+        >
+          Duplicate {number(ids.length)}
+        </button>
+        {coarse && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void copyByButton(commands)}>
+            Copy {number(ids.length)}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
+        >
+          Delete {number(ids.length)}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Changes for several selected locations at once. */
 export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   const attempt = useTry();
-  const { run } = useEditor();
-  const commands = useCommandContext();
-  const [, setSelection] = useAtom(selectionAtom);
   const [message, setMessage] = useState<string | null>(null);
   const setAnnouncement = useSetAtom(announcementAtom);
   /** Applies `patch` to every selected location; a screen reader hears `what` was done (the form shows no change). */
@@ -33,25 +66,7 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   const groups = doc.groups.map((g) => ({ value: g.id, label: g.name }));
   return (
     <div className="bulk-panel">
-      <div className="inspector__head">
-        <h2 tabIndex={-1}>{number(ids.length)} locations selected</h2>
-        <div className="panel__row">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => runCommand('selection.duplicate', commands)}
-          >
-            Duplicate {number(ids.length)}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--sm"
-            onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
-          >
-            Delete {number(ids.length)}
-          </button>
-        </div>
-      </div>
+      <BulkHead ids={ids} />
       <p className="panel__hint">Changes apply to every selected location; Undo reverts them in one step.</p>
       <BulkChoice
         label="Layer"

@@ -10,7 +10,9 @@ import {
 } from '@mapnest/shared/map-document';
 import { toFieldKey } from '@mapnest/shared/map-ids';
 import { deleteLocations, updateLocation, type LocationPatch } from '../../actions/locations';
+import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
+import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
@@ -93,6 +95,7 @@ function LocationHead({ loc }: { loc: Location }) {
   const [, setSelection] = useAtom(selectionAtom);
   const { run, canvas } = useEditor();
   const commands = useCommandContext();
+  const coarse = usePrimaryPointerIsCoarse(); // no Ctrl/⌘+C on a touch screen
   return (
     <div className="inspector__head">
       <h2 tabIndex={-1}>{loc.title || loc.id}</h2>
@@ -114,6 +117,11 @@ function LocationHead({ loc }: { loc: Location }) {
         >
           Duplicate
         </button>
+        {coarse && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void copyByButton(commands)}>
+            Copy
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--danger btn--sm"

@@ -6,7 +6,9 @@ import { SearchInput } from '../../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
 import { useEditor, useEditorState } from '../../editor-context';
-import { usePointerWords } from '../../../../lib/pointer-words';
+import { usePointerWords, usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
+import { pasteByButton } from '../../clipboard-buttons';
+import { useCommandContext } from '../../commands';
 import { number } from '../../../../lib/words';
 import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
 import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
@@ -137,6 +139,8 @@ function LocationsToolbar({
 }) {
   const { run } = useEditor();
   const forPointer = usePointerWords();
+  const coarse = usePrimaryPointerIsCoarse();
+  const commands = useCommandContext();
   const [selection, setSelection] = useAtom(selectionAtom);
   const [tool, setTool] = useAtom(toolAtom);
   const setDialog = useSetAtom(dialogAtom);
@@ -161,6 +165,12 @@ function LocationsToolbar({
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
           Import
         </button>
+        {/* A touch screen has no Ctrl/⌘+V: locations copied here or in another map, or rows of a spreadsheet. */}
+        {coarse && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void pasteByButton(commands)}>
+            Paste
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--ghost btn--sm"
