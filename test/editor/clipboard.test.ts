@@ -125,3 +125,35 @@ it('copies locations from one map to another in another tab, imports pasted rows
   expect(await one.tab.locator('.bulk-panel h2').textContent()).toBe('3 locations selected');
   expect([...one.errors, ...two.errors]).toEqual([]);
 }, 120_000);
+
+it('copies and pastes with buttons on a tablet, which has no keys for it, through the Clipboard API', async () => {
+  const owner = await createUser({ name: 'Tablet Author' });
+  const old = documentWith(2);
+  old.groups = [{ id: 'cafes', name: 'Cafés', color: '#b45309' }];
+  old.locations[1]!.groups = ['cafes'];
+  const from = await call<string>('createMap', { title: 'Tablet old', mapData: old }, owner);
+  const to = await call<string>('createMap', { title: 'Tablet new' }, owner);
+  // A touch screen whose visitor allowed the clipboard (Chromium asks once for the site).
+  const tablet = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL: baseUrl(),
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const tab = await tablet.newPage();
+  const errors = collectErrors(tab);
+  await signInWithTokens(tab, owner);
+  await tab.goto(`/maps/${from}`);
+  await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  await tab.getByRole('button', { name: 'Select all' }).tap();
+  await tab.getByRole('button', { name: 'Copy 2' }).tap();
+  await toast(tab, 'Copied 2 locations: the Locations panel’s Paste puts them, here or in another map.');
+  await tab.goto(`/maps/${to}`);
+  await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  await tab.getByRole('button', { name: 'Paste' }).tap();
+  await toast(tab, 'Pasted 2 locations and added the group this map lacked: Cafés.');
+  expect(await rows(tab)).toEqual(['Location 0', 'Location 1']);
+  expect(errors).toEqual([]);
+  await tablet.close();
+}, 120_000);
