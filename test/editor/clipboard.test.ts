@@ -1,7 +1,8 @@
 /**
  * Locations copied in one editor and pasted in another, as an author moves shops from one map to the next: Ctrl+C on
  * the map in one tab, Ctrl+V on another map in another tab, through the system clipboard; rows copied from a
- * spreadsheet and pasted on the map go to the Import dialog; Ctrl+D duplicates. The browser is this file's
+ * spreadsheet and pasted on the map go to the Import dialog; Ctrl+D duplicates; a tablet's Copy and Paste buttons do it
+ * through the Clipboard API. The browser is this file's
  * own: the run's shared Chromium has one clipboard for every file, which another file's copying could change between
  * this file's copy and its paste.
  */
