@@ -31,6 +31,31 @@ describe('guessColumns', () => {
     expect(guessColumns(parseCsv('id,status\nplot-1,Sold\n'), blankDocument())).toEqual(['id', 'field:status']);
   });
 
+  it('takes the headers a venue’s sheet names properties by in words of its own for those properties, once each', () => {
+    const sheet = parseCsv(
+      'Tenant ID,Shop,Storey,Phone number,E-mail,Web site,Opening times,Logo,Picture,Mobile\nT1,Bakery,GF,1,a@b.c,x,9-5,l,p,2\n',
+    );
+    expect(guessColumns(sheet, blankDocument())).toEqual([
+      'id',
+      'title',
+      'layer',
+      'phone',
+      'email',
+      'link',
+      'hours',
+      'thumb',
+      'image',
+      // A second phone column stays a custom field of its name: no column's data is lost.
+      'field:Mobile',
+    ]);
+    // The exact names come first: a sheet's "Phone" is the phone, and its "Phone number" a field.
+    expect(guessColumns(parseCsv('Name,Phone,Phone number\nA,1,2\n'), blankDocument())).toEqual([
+      'title',
+      'phone',
+      'field:Phone_number',
+    ]);
+  });
+
   it('takes the column a venue’s sheet names its places by ("Shop", "Tenant") for the title, unless one is "name"', () => {
     const rows = parseCsv('Shop\tUnit\tOpening hours\nBakery\tG01\t9-17\n');
     expect(guessColumns(rows, blankDocument())).toEqual(['title', 'field:Unit', 'hours']);

@@ -1,6 +1,7 @@
 /**
  * What each column of a CSV or sheet is taken for before the author chooses, past its header's exact names
  * (`guessMapping`):
+ * - Columns whose header names a property in other words ("Phone number", "E-mail", "Logo": `OTHER_HEADERS`).
  * - The title column of a sheet with no "title" or "name": the first column a venue's sheet names its places by
  *   ("Shop", "Tenant"). A guess of the Import dialog only, where the author sees each column's target and can change
  *   it; a map's live CSV source in the viewer reads the exact header names alone.
@@ -22,7 +23,57 @@ import { guessMapping, type ColumnTarget, type ParsedCsv } from './csv';
  * (`withRoomColumn`).
  */
 export const guessColumns = (csv: ParsedCsv, doc: Pick<MapDocument, 'groups'>): ColumnTarget[] =>
-  withGroupColumn(withTitleColumn(guessMapping(csv.headers, csv.rows, csv.decimalComma), csv.headers), csv.rows, doc);
+  withGroupColumn(
+    withTitleColumn(withOtherHeaders(guessMapping(csv.headers, csv.rows, csv.decimalComma), csv.headers), csv.headers),
+    csv.rows,
+    doc,
+  );
+
+/**
+ * Headers of venues' and agents' sheets that name a location's property in words of their own (as `csvHeaderKey`
+ * writes them): "Phone number", "E-mail", "Web site", "Opening times", a shop's "Logo" (its thumbnail, shown in the
+ * directory), "Tenant ID".
+ */
+const OTHER_HEADERS: Readonly<Record<string, ColumnTarget>> = {
+  phone_number: 'phone',
+  telephone_number: 'phone',
+  mobile: 'phone',
+  contact_number: 'phone',
+  e_mail: 'email',
+  email_address: 'email',
+  e_mail_address: 'email',
+  web: 'link',
+  web_site: 'link',
+  homepage: 'link',
+  web_address: 'link',
+  website_url: 'link',
+  opening_times: 'hours',
+  open_hours: 'hours',
+  trading_hours: 'hours',
+  picture: 'image',
+  image_url: 'image',
+  photo_url: 'image',
+  logo: 'thumb',
+  logo_url: 'thumb',
+  storey: 'layer',
+  floor_name: 'layer',
+  level_name: 'layer',
+  tenant_id: 'id',
+  store_id: 'id',
+  shop_id: 'id',
+  unit_id: 'id',
+  location_id: 'id',
+};
+
+/** `mapping` with each column left to a custom field whose header is one of OTHER_HEADERS set to its property. */
+export function withOtherHeaders(mapping: readonly ColumnTarget[], headers: readonly string[]): ColumnTarget[] {
+  const out = mapping.slice();
+  headers.forEach((h, i) => {
+    const target = OTHER_HEADERS[csvHeaderKey(h)];
+    if (target && !out.includes(target) && (out[i] === 'ignore' || out[i]!.startsWith('field:'))) out[i] = target;
+  });
+  return out;
+}
 
 /** Headers a venue's spreadsheet names its places by (as `csvHeaderKey` writes them). */
 const TITLE_HEADERS: ReadonlySet<string> = new Set(
