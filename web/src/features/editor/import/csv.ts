@@ -35,6 +35,7 @@ import {
   isCsvRuledColumn,
   readCsvCell,
 } from '../../../viewer/csv/rules';
+import { webAddress } from '../../../lib/web-address';
 import { importedFloor } from './import-floor';
 import { titleMatcher } from './title-match';
 
@@ -211,7 +212,7 @@ export interface CsvImport {
   badRows: number;
 }
 
-/** Columns whose cell becomes its property as written (the schema holds them to their lengths and URLs). */
+/** Columns whose cell becomes its property as written (held to the schema's rules; addresses read by webAddress). */
 const TEXT_COLUMNS = [
   'title',
   'about',
@@ -226,6 +227,7 @@ const TEXT_COLUMNS = [
   'more',
 ] as const;
 type TextColumn = (typeof TEXT_COLUMNS)[number];
+const ADDRESS_COLUMNS: ReadonlySet<string> = new Set(['link', 'image', 'thumb']);
 const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as readonly string[]).includes(target);
 
 /**
@@ -311,7 +313,7 @@ class ImportRow {
       const value = csvCell(this.cells[i] ?? '');
       if (value === '' || target === 'ignore') return;
       if (target.startsWith('field:')) fields[target.slice(6)] = value;
-      else if (isTextColumn(target)) this.loc[target] = value;
+      else if (isTextColumn(target)) this.loc[target] = ADDRESS_COLUMNS.has(target) ? webAddress(value) : value;
       else if (isCsvRuledColumn(target))
         this.check(csv.headers[i] ?? `column ${i + 1}`, () =>
           readCsvCell(this.loc, target, value, refs, !!csv.decimalComma),

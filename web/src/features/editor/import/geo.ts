@@ -19,6 +19,7 @@ import { MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules'
 import { CSV_COLUMN_ALIASES, csvHeaderKey, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import { escapeHtml } from '../../../viewer/sanitize';
 import { featurePosition, markerColor, text, withoutDataLines } from './geo-feature';
+import { webAddress } from '../../../lib/web-address';
 import { importedFloor } from './import-floor';
 
 export interface GeoPoint {
@@ -316,7 +317,7 @@ function readProperties(p: GeoPoint, refs: CsvReferences) {
     else if (target && FILLED.has(target) && !(target in filled)) {
       const t = target as keyof Filled;
       // My Maps lists a placemark's photos in one value, separated by spaces: the first is its image.
-      filled[t] = t === 'image' ? value.split(/\s+/)[0]! : value;
+      filled[t] = t === 'image' ? webAddress(value.split(/\s+/)[0]!) : t === 'link' ? webAddress(value) : value;
       sources.set(t, key);
     } else addField(key, value);
   }

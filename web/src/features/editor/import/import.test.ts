@@ -296,6 +296,19 @@ describe('CSV import', () => {
   });
 });
 
+describe('addresses in a sheet', () => {
+  it('reads a web address written without https:// as one, and keeps paths and short thumbnails', () => {
+    const csv = parseCsv(
+      'title,website,image,thumbnail\nBakery,www.bakery.com,cdn.bakery.co.uk/shop.jpg,BK\nFlorist,/shops/florist,/files/f.jpg,logo.png\n',
+    );
+    const read = rowsToLocations(csv, guessMapping(csv.headers), doc());
+    expect(read.locations.map((l) => [l.link, l.image, l.thumb])).toEqual([
+      ['https://www.bakery.com', 'https://cdn.bakery.co.uk/shop.jpg', 'BK'],
+      ['/shops/florist', '/files/f.jpg', 'logo.png'],
+    ]);
+  });
+});
+
 describe('the floors a file names, and the map’s', () => {
   it('reads the level a floor’s name says, however it is written', () => {
     const levels = (names: string[]) => names.map(floorLevel);

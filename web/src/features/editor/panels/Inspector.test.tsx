@@ -192,6 +192,11 @@ describe('Inspector', () => {
     edit('Colour', '#cc0000');
     edit('Marker size', '2');
     expect(h.doc().locations[0]).toMatchObject({ color: '#cc0000', scale: 2 });
+    // A web address written without https:// would open as a page of the site the map is embedded in.
+    edit('Link', 'www.bakery.com');
+    expect(h.doc().locations[0]!.link).toBe('https://www.bakery.com');
+    edit('Link', '/shops/bakery');
+    expect(h.doc().locations[0]!.link).toBe('/shops/bakery');
   });
 
   it('puts the location in groups and takes it out again', () => {

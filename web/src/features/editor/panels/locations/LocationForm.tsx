@@ -13,6 +13,7 @@ import { deleteLocations, updateLocation, type LocationPatch } from '../../actio
 import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
 import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
+import { webAddress } from '../../../../lib/web-address';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
@@ -205,7 +206,7 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
         label="Link"
         name="link"
         value={loc.link ?? ''}
-        commit={text('link')}
+        commit={(v) => text('link')(webAddress(v))}
         type="url"
         placeholder="https://…"
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useEditor } from '../../editor-context';
+import { webAddress } from '../../../../lib/web-address';
 import { TextProp, type Commit } from '../fields';
 
 /** An address an image is at, not a thumbnail's few characters drawn as text. */
@@ -28,7 +29,13 @@ export function UrlProp({
   const shown = value && isImageAddress(value) ? value : null;
   return (
     <div className="url-prop">
-      <TextProp label={label} value={value ?? ''} commit={commit} hint={hint} placeholder="/files/… or https://…" />
+      <TextProp
+        label={label}
+        value={value ?? ''}
+        commit={(v) => commit(webAddress(v))}
+        hint={hint}
+        placeholder="/files/… or https://…"
+      />
       {shown &&
         (failed === shown ? (
           <p className="field__error">The image at this address could not be loaded.</p>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { webAddress } from './web-address';
+
+describe('webAddress', () => {
+  it('puts https:// before a host name written without it', () => {
+    expect(webAddress('www.bakery.com')).toBe('https://www.bakery.com');
+    expect(webAddress(' bakery.co.uk/menu?day=1 ')).toBe('https://bakery.co.uk/menu?day=1');
+    expect(webAddress('WWW.Example.ORG')).toBe('https://WWW.Example.ORG');
+  });
+
+  it('keeps addresses with a scheme, paths, files of the site and anything else as they are', () => {
+    for (const kept of [
+      'https://bakery.com',
+      'http://bakery.com',
+      'mailto:info@bakery.com',
+      'tel:+44 20 7946 0000',
+      '/shops/bakery',
+      '#hours',
+      '?floor=2',
+      './menu',
+      'menu.html',
+      'brochure.pdf',
+      'logo.png',
+      'shops/bakery',
+      'A1',
+      'v1.2',
+      'info@bakery.com',
+      '',
+    ])
+      expect(webAddress(kept)).toBe(kept);
+  });
+});
