@@ -210,6 +210,28 @@ describe('publishChecks on contrast', () => {
   });
 });
 
+describe('publishChecks on links', () => {
+  it('warns of links with no https:// in front, which open a page of the site the map is on, and not of paths', () => {
+    const doc = newMap();
+    doc.locations = [
+      { id: 'bakery', title: 'Bakery', coord: [0.2, 0.2], link: 'www.bakery.com' },
+      { id: 'florist', title: 'Florist', coord: [0.3, 0.3], link: '/shops/florist' },
+      { id: 'cafe', title: 'Café', coord: [0.4, 0.4], link: 'https://cafe.example' },
+      { id: 'deli', coord: [0.5, 0.5], link: 'deli.co.uk/menu' },
+    ];
+    expect(publishChecks(doc, MapState.TEST)).toEqual([
+      {
+        id: 'site-link',
+        severity: 'warning',
+        message:
+          '2 locations’ links have no https:// in front, so visitors would open a page of the site the map is on instead: Bakery (www.bakery.com), deli (deli.co.uk/menu). Add https:// to each in the Link field.',
+      },
+    ]);
+    doc.locations = doc.locations.slice(1, 3);
+    expect(publishChecks(doc, MapState.TEST)).toEqual([]);
+  });
+});
+
 describe('publishChecks on directions', () => {
   it('warns a Professional map whose directions are on but have no path to follow', () => {
     const doc = newMap();

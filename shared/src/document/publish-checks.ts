@@ -8,6 +8,7 @@ import { staleAboutWords } from './about-text';
 import { shapeOf } from './location-shapes';
 import { deepEqual } from './json-equal';
 import type { MapDocument } from './map-document';
+import { webAddress } from './map-rules';
 import { hasWayfinding } from './wayfinding';
 
 /** How many location names a summary lists by name; the rest are counted. */
@@ -300,7 +301,17 @@ export const unusedCss = (why: string) =>
 export type CheckSeverity = 'blocking' | 'warning';
 
 export interface PublishCheck {
-  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'css' | 'pro-only' | 'no-paths';
+  id:
+    | 'floor-file'
+    | 'no-floor'
+    | 'outside'
+    | 'region'
+    | 'stale-about'
+    | 'site-link'
+    | 'contrast'
+    | 'css'
+    | 'pro-only'
+    | 'no-paths';
   severity: CheckSeverity;
   message: string;
 }
@@ -377,6 +388,8 @@ export function publishChecks(
   }
   const stale = staleAboutChecks(doc);
   if (stale) checks.push(stale);
+  const siteLinks = siteLinkCheck(doc);
+  if (siteLinks) checks.push(siteLinks);
   const primary = doc.settings.primaryColor;
   const ratio = contrastRatio('#ffffff', primary);
   if (ratio !== null && ratio < AA_CONTRAST) {
@@ -423,5 +436,21 @@ function staleAboutChecks(doc: MapDocument): PublishCheck | null {
     id: 'stale-about',
     severity: 'warning',
     message: `${stale.length} location${one ? '’s About text names' : 's’ About texts name'} a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status: ${listed(stale)}. Use {{group}} in the text to show the location’s groups as they are.`,
+  };
+}
+
+/**
+ * A note on the links written without https:// ("www.bakery.com"): a browser opens them as pages of the site the map
+ * is on (the customer's, or the hosted map's), so "Visit website" goes nowhere. Imports and the Link field add it
+ * (`webAddress`); a map made before, or from a Mapplic export, may still have such links.
+ */
+function siteLinkCheck(doc: MapDocument): PublishCheck | null {
+  const links = doc.locations.filter((l) => l.link && webAddress(l.link) !== l.link);
+  if (!links.length) return null;
+  const one = links.length === 1;
+  return {
+    id: 'site-link',
+    severity: 'warning',
+    message: `${links.length} location${one ? '’s link has' : 's’ links have'} no https:// in front, so visitors would open a page of the site the map is on instead: ${listed(links.map((l) => `${nameOf(l)} (${l.link!.trim()})`))}. Add https:// to ${one ? 'it' : 'each'} in the Link field.`,
   };
 }

@@ -10,7 +10,7 @@ import { locationSchema, type Group, type Location, type MapDocument } from '@ma
 import { nextGroupColour } from '../actions/structure';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey } from '@mapnest/shared/map-ids';
-import { RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
+import { RESERVED_FIELD_KEYS, webAddress } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
   csvCell,
@@ -35,7 +35,6 @@ import {
   isCsvRuledColumn,
   readCsvCell,
 } from '../../../viewer/csv/rules';
-import { webAddress } from '../../../lib/web-address';
 import { importedFloor } from './import-floor';
 import { titleMatcher } from './title-match';
 

@@ -15,11 +15,10 @@ import {
 } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
+import { MAP_LIMITS as L, RESERVED_FIELD_KEYS, webAddress } from '@mapnest/shared/map-rules';
 import { CSV_COLUMN_ALIASES, csvHeaderKey, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import { escapeHtml } from '../../../viewer/sanitize';
 import { featurePosition, markerColor, text, withoutDataLines } from './geo-feature';
-import { webAddress } from '../../../lib/web-address';
 import { importedFloor } from './import-floor';
 
 export interface GeoPoint {

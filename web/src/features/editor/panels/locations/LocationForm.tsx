@@ -13,7 +13,7 @@ import { deleteLocations, updateLocation, type LocationPatch } from '../../actio
 import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
 import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
-import { webAddress } from '../../../../lib/web-address';
+import { webAddress } from '@mapnest/shared/map-rules';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useEditor } from '../../editor-context';
-import { webAddress } from '../../../../lib/web-address';
+import { webAddress } from '@mapnest/shared/map-rules';
 import { TextProp, type Commit } from '../fields';
 
 /** An address an image is at, not a thumbnail's few characters drawn as text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webAddress } from './web-address';
+import { webAddress } from './map-rules';
 
 describe('webAddress', () => {
   it('puts https:// before a host name written without it', () => {
