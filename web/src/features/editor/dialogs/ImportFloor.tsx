@@ -94,6 +94,14 @@ export function rowsPlacementSaid(
   return placementSaid(doc, floor, { named: 0, unnamed, unit: 'row', roomed: locations.length - unnamed.length });
 }
 
+/** The map's floors as a select's options, by name. */
+const floorOptions = (doc: MapDocument) =>
+  doc.layers.map((l) => (
+    <option key={l.id} value={l.id}>
+      {l.name}
+    </option>
+  ));
+
 /** The floor the new locations go on, chosen here on a map with several (the count above names it). */
 export function FloorChoice({ floor, setFloor, label }: { floor: string; setFloor(id: string): void; label: string }) {
   const { doc } = useEditorState();
@@ -102,11 +110,7 @@ export function FloorChoice({ floor, setFloor, label }: { floor: string; setFloo
     <label className="field">
       <span className="field__label">{label}</span>
       <select className="input" value={floor} onChange={(e) => setFloor(e.target.value)}>
-        {doc.layers.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
+        {floorOptions(doc)}
       </select>
     </label>
   );
@@ -192,11 +196,7 @@ export function UnknownFloorsNote({ header, unknown, floors, choose }: FloorName
             onChange={(e) => choose(name, e.target.value)}
           >
             <option value="">Not on this map</option>
-            {doc.layers.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            {floorOptions(doc)}
           </select>
         </label>
       ))}
