@@ -61,7 +61,11 @@ describe('one subscription per plan', () => {
     await streamSettled();
     expect(await subs(user)).toEqual([expect.objectContaining({ plan: 'basic', period: 'monthly', quantity: 2 })]);
     expect(await slots(user)).toMatchObject({ basicCapacity: 2, basicSubscribed: 2 });
-    const started = (await mailTo(user.email)).filter((m) => /Basic subscription has started/.test(m.subject));
+    // The email is sent after the subscription is stored (its notice follows the record): waited for, not assumed.
+    const started = await eventually(
+      async () => (await mailTo(user.email)).filter((m) => /Basic subscription has started/.test(m.subject)),
+      (m) => m.length > 0,
+    );
     expect(started).toHaveLength(1);
   });
 
