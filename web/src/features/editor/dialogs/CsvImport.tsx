@@ -3,10 +3,10 @@
  * floors the rows go on, how the rows meet the map's locations, and every problem, before anything is added.
  */
 import { useMemo, useState } from 'react';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Layer, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
-import { importLocations, type ImportArgs } from '../actions/structure';
-import { useEditor, useEditorState } from '../editor-context';
+import { addLayer, importLocations, type ImportArgs } from '../actions/structure';
+import { useEditor, useEditorState, type EditorContextValue } from '../editor-context';
 import {
   ownField,
   ownFieldRefused,
@@ -122,25 +122,40 @@ function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], flo
   const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
   const mapping = chosen ?? guessed;
   const floorNames = useFloorNames(csv, mapping, doc);
+  const { planned } = floorNames;
   const result = useMemo(
     () =>
-      rowsToLocations(floorNames.rows, mapping, doc, {
+      rowsToLocations(floorNames.rows, mapping, planned, {
         floor,
         floorShapes,
         replacing: mode === 'replace',
         adding: mode === 'add',
       }),
-    [floorNames.rows, mapping, doc, floor, floorShapes, mode],
+    [floorNames.rows, mapping, planned, floor, floorShapes, mode],
   );
-  return { floorShapes, mapping, setMapping, floorNames: floorNames.note, result };
+  return { floorShapes, mapping, setMapping, floorNames: floorNames.note, added: floorNames.added, planned, result };
+}
+
+/** The import, after the floors it adds (names of the file's floors chosen as new floors): one undo step. */
+function importWithFloors(
+  { run, batch }: Pick<EditorContextValue, 'run' | 'batch'>,
+  added: readonly Layer[],
+  args: ImportArgs,
+): boolean {
+  if (!added.length) return run(importLocations, args);
+  return batch(importLocations.label, () => {
+    for (const layer of added) run(addLayer, { layer });
+    run(importLocations, args);
+  });
 }
 
 export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
-  const { run, notify } = useEditor();
+  const editor = useEditor();
+  const { notify } = editor;
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
-  const { floorShapes, mapping, setMapping, floorNames, result } = useRows(csv, doc, mode, floor);
+  const { floorShapes, mapping, setMapping, floorNames, added, planned, result } = useRows(csv, doc, mode, floor);
   const over = overLocationLimit(doc, result.locations, mode === 'replace');
   const issues = [
     ...(over ? [over] : []),
@@ -152,19 +167,22 @@ export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void 
   const good = result.locations.length;
   const canImport = !result.blocking && !over && good > 0;
   const args = useMemo(() => ({ locations: result.locations, groups: result.groups, mode }), [result, mode]);
-  const places = useMemo(() => placesAfter(doc, canImport && args, floorShapes), [canImport, doc, args, floorShapes]);
+  const places = useMemo(
+    () => placesAfter(planned, canImport && args, floorShapes),
+    [canImport, planned, args, floorShapes],
+  );
   const byRow = mapping.includes('layer');
   const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
 
   const submit = () => {
-    if (!canImport) return;
-    if (run(importLocations, args)) {
-      notify(
-        `${importedSaid(doc, result.locations, mode)}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
-        'info',
-      );
-      onDone();
-    }
+    if (!canImport || !importWithFloors(editor, added, args)) return;
+    const extras = [
+      result.groups.length ? counted(result.groups.length, 'new group') : '',
+      added.length ? counted(added.length, 'new floor') : '',
+    ].filter(Boolean);
+    const also = extras.length ? ` and ${extras.join(' and ')}` : '';
+    notify(`${importedSaid(doc, result.locations, mode)}${also}. Undo reverts the import.`, 'info');
+    onDone();
   };
 
   return (

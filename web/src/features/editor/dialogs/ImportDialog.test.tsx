@@ -442,6 +442,32 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('adds a floor the sheet names as a new floor of the map when the author chooses, with the import, in one step', async () => {
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    doc.layers.push({ id: 'first', name: 'First floor', file: '' });
+    const h = openImport(doc);
+    const rows = 'Shop,Level,x,y\nBakery,GF,0.2,0.2\nSky bar,Roof terrace,0.5,0.5\nSun deck,Roof terrace,0.6,0.6\n';
+    pick('import-file', [aFile([rows], 'tenants.csv', 'text/csv')]);
+    const roof = (await screen.findByRole('combobox', { name: '“Roof terrace” is' })) as HTMLSelectElement;
+    fireEvent.change(roof, { target: { value: '+new' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().layers.map((l) => [l.id, l.name, l.file])).toEqual([
+      ['ground', 'Ground floor', ''],
+      ['first', 'First floor', ''],
+      ['layer-3', 'Roof terrace', ''],
+    ]);
+    expect(h.doc().locations.map((l) => [l.title, l.layer])).toEqual([
+      ['Bakery', 'ground'],
+      ['Sky bar', 'layer-3'],
+      ['Sun deck', 'layer-3'],
+    ]);
+    expect(h.notices.at(-1)?.text).toBe('Imported 3 locations and 1 new floor. Undo reverts the import.');
+    // One undo step takes back the floor and the locations.
+    act(() => void h.store.undo());
+    expect(h.doc()).toEqual(doc);
+  });
+
   it('says nothing of places, and moves no row, on a floor whose drawing could not be loaded', async () => {
     const doc = blankDocument();
     doc.layers.push({ ...doc.layers[0]!, id: 'first', name: 'First floor' });

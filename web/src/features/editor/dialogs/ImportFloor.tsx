@@ -5,12 +5,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import type { Layer, Location, MapDocument } from '@mapnest/shared/map-document';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import type { ColumnTarget, ParsedCsv } from '../import/csv';
 import { guessFloors, withFloorNames } from '../import/import-floor';
+import { newFloorId } from '../panels/layer-file';
 
 /** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
 export function useImportFloor(doc: MapDocument) {
@@ -134,35 +135,59 @@ function unknownFloors(csv: ParsedCsv, column: number, doc: MapDocument): string
   return [...names];
 }
 
+/** The choice of a name of the file's floors that adds it to the map, as a floor with no plan yet. */
+export const NEW_FLOOR = '+new';
+
 /** What the note of a file's floors the map lacks shows: the names, the floor each is (chosen or guessed). */
 export interface FloorNames {
   readonly header: string;
   readonly unknown: readonly string[];
+  /** The floor each name is: a floor's id, NEW_FLOOR, or none ("Not on this map"). */
   readonly floors: Readonly<Record<string, string>>;
   choose(name: string, floor: string): void;
 }
 
 /**
  * The floors a file's column names that the map has under other names ("GF" for "Ground floor"): the floor guessed for
- * each (`guessFloors`) until the author chooses, and the rows with each such name read as its floor.
+ * each (`guessFloors`) until the author chooses, and the rows with each such name read as its floor. A name chosen as
+ * a new floor ("Roof terrace") is a floor of `planned`, the map as the import will make it, and of `added`, the floors
+ * the import adds first.
  */
 export function useFloorNames(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument) {
   const column = mapping.indexOf('layer');
   const unknown = useMemo(() => unknownFloors(csv, column, doc), [csv, column, doc]);
   const guessed = useMemo(() => guessFloors(unknown, doc.layers), [unknown, doc.layers]);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const floors = useMemo(
+  const shown = useMemo(
     () => Object.fromEntries(Object.entries({ ...guessed, ...chosen }).filter(([, id]) => id !== '')),
     [guessed, chosen],
   );
+  const { floors, added, planned } = useMemo(() => plannedFloors(doc, shown), [doc, shown]);
   const rows = useMemo(() => withFloorNames(csv, column, floors), [csv, column, floors]);
   const note: FloorNames = {
     header: csv.headers[column] || `Column ${column + 1}`,
     unknown,
-    floors,
+    floors: shown,
     choose: (name, floor) => setChosen((c) => ({ ...c, [name]: floor })),
   };
-  return { rows, note };
+  return { rows, note, added, planned };
+}
+
+/** Each name's floor id, new floors made for those chosen as NEW_FLOOR, and `doc` with them. */
+function plannedFloors(doc: MapDocument, shown: Readonly<Record<string, string>>) {
+  const layers = [...doc.layers];
+  const added: Layer[] = [];
+  const floors: Record<string, string> = {};
+  for (const [name, id] of Object.entries(shown)) {
+    if (id !== NEW_FLOOR) floors[name] = id;
+    else {
+      const layer = { id: newFloorId(layers), name, file: '' };
+      layers.push(layer);
+      added.push(layer);
+      floors[name] = layer.id;
+    }
+  }
+  return { floors, added, planned: added.length ? { ...doc, layers } : doc };
 }
 
 const CHOICES_SHOWN = 20;
@@ -183,8 +208,9 @@ export function UnknownFloorsNote({ header, unknown, floors, choose }: FloorName
         The column “{header}” names {one ? 'a floor' : 'floors'} this map does not have
       </legend>
       <p className="panel__hint">
-        Choose which of the map’s floors {one ? 'it is' : 'each is'}, or add {one ? 'it' : 'them'} in Layers; the rows
-        of a floor “Not on this map” are left out. Set the column to Ignore to put the rows on one floor.
+        Choose which of the map’s floors {one ? 'it is' : 'each is'}, or a new floor the import adds (its plan can be
+        uploaded in Layers after); the rows of a floor “Not on this map” are left out. Set the column to Ignore to put
+        the rows on one floor.
       </p>
       {unknown.slice(0, CHOICES_SHOWN).map((name) => (
         <label key={name} className="import-floor">
@@ -197,6 +223,7 @@ export function UnknownFloorsNote({ header, unknown, floors, choose }: FloorName
           >
             <option value="">Not on this map</option>
             {floorOptions(doc)}
+            <option value={NEW_FLOOR}>A new floor, added by the import</option>
           </select>
         </label>
       ))}
