@@ -175,6 +175,9 @@ export function isSafeUrl(value: string, schemes: ReadonlySet<string> = WEB_SCHE
   return scheme === undefined || schemes.has(scheme.toLowerCase());
 }
 
+/** A cell a spreadsheet fills to say there is none ("-", "n/a", "none", "TBC"): in an address column, no address. */
+export const saysNone = (value: string): boolean => /^(?:[-–—?]+|n\/?a|none|nil|null|tb[acd])$/i.test(value.trim());
+
 /** The endings of files, not of domains: "menu.html" is a page of the site, not the host "menu.html". */
 const FILE_ENDINGS = /^(?:html?|php|aspx?|jsp|pdf|jpe?g|png|gif|svg|webp|txt|csv|xml|json)$/i;
 

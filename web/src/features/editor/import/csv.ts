@@ -10,7 +10,7 @@ import { locationSchema, type Group, type Location, type MapDocument } from '@ma
 import { nextGroupColour } from '../actions/structure';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey } from '@mapnest/shared/map-ids';
-import { RESERVED_FIELD_KEYS, webAddress } from '@mapnest/shared/map-rules';
+import { RESERVED_FIELD_KEYS, saysNone, webAddress } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
   csvCell,
@@ -227,6 +227,7 @@ const TEXT_COLUMNS = [
 ] as const;
 type TextColumn = (typeof TEXT_COLUMNS)[number];
 const ADDRESS_COLUMNS: ReadonlySet<string> = new Set(['link', 'image', 'thumb']);
+const CONTACT_COLUMNS: ReadonlySet<string> = new Set([...ADDRESS_COLUMNS, 'phone', 'email']); // "n/a" is none there
 const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as readonly string[]).includes(target);
 
 /**
@@ -310,7 +311,7 @@ class ImportRow {
     const fields: Record<string, string> = {};
     mapping.forEach((target, i) => {
       const value = csvCell(this.cells[i] ?? '');
-      if (value === '' || target === 'ignore') return;
+      if (value === '' || target === 'ignore' || (CONTACT_COLUMNS.has(target) && saysNone(value))) return;
       if (target.startsWith('field:')) fields[target.slice(6)] = value;
       else if (isTextColumn(target)) this.loc[target] = ADDRESS_COLUMNS.has(target) ? webAddress(value) : value;
       else if (isCsvRuledColumn(target))

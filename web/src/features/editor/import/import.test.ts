@@ -307,6 +307,22 @@ describe('addresses in a sheet', () => {
       ['/shops/florist', '/files/f.jpg', 'logo.png'],
     ]);
   });
+
+  it('takes a placeholder ("n/a", "-", "TBC") in a link, image, phone or e-mail column for none', () => {
+    const csv = parseCsv(
+      'title,website,image,phone,email,hours\nBakery,N/A,-,TBC,n/a,TBC\nFlorist, none ,—,,-,\nCafé,tbc,?,n/a,none,9-5\n',
+    );
+    const read = rowsToLocations(csv, guessMapping(csv.headers), doc());
+    // Each would have been a link to a page of the site, a broken image, a Call or Email button going nowhere.
+    expect(read.locations.map((l) => [l.title, l.link, l.image, l.phone, l.email])).toEqual([
+      ['Bakery', undefined, undefined, undefined, undefined],
+      ['Florist', undefined, undefined, undefined, undefined],
+      ['Café', undefined, undefined, undefined, undefined],
+    ]);
+    // Hours are words for visitors, shown as written.
+    expect(read.locations.map((l) => l.hours)).toEqual(['TBC', undefined, '9-5']);
+    expect(read.issues).toEqual([]);
+  });
 });
 
 describe('the floors a file names, and the map’s', () => {
