@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { shapeProblems } from '@mapnest/shared/location-shapes';
 import { blankDocument, type Location, type MapDocument } from '@mapnest/shared/map-document';
-import { LINK_TARGETS, LOCATION_ACTIONS, MARKER_TYPES, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
+import { LINK_TARGETS, LOCATION_ACTIONS, MARKER_TYPES, RESERVED_FIELD_KEYS, saysNone } from '@mapnest/shared/map-rules';
 import { csvToLocations } from '../../../viewer/csv/locations';
 import { parseCsvRows } from '../../../viewer/csv/parse';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
@@ -105,8 +105,9 @@ function locationArb(ids: { groups: string[]; layers: string[]; geo: boolean }):
         title: text(20),
         about: text(20),
         desc: text(20),
-        phone: text(10),
-        email: text(10),
+        // A placeholder ("-", "n/a") in a phone or e-mail cell is read as none (saysNone): no value to round-trip.
+        phone: text(10).filter((v) => !saysNone(v)),
+        email: text(10).filter((v) => !saysNone(v)),
         hours: text(10),
         more: text(5),
         label: short,

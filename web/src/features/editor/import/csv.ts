@@ -227,7 +227,7 @@ const TEXT_COLUMNS = [
 ] as const;
 type TextColumn = (typeof TEXT_COLUMNS)[number];
 const ADDRESS_COLUMNS: ReadonlySet<string> = new Set(['link', 'image', 'thumb']);
-const CONTACT_COLUMNS: ReadonlySet<string> = new Set([...ADDRESS_COLUMNS, 'phone', 'email']); // "n/a" is none there
+const CONTACT_COLUMNS: ReadonlySet<string> = new Set(['link', 'image', 'phone', 'email']); // "n/a" is none there
 const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as readonly string[]).includes(target);
 
 /**
