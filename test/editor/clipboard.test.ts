@@ -39,6 +39,7 @@ async function openEditor(id: string): Promise<{ tab: Page; errors: string[] }> 
 
 const rows = (tab: Page) => tab.locator('.vlist__row .vlist__title').allTextContents();
 const toast = (tab: Page, text: string) => tab.locator('.editor__toast', { hasText: text }).waitFor();
+const selected = (tab: Page, heading: string) => tab.locator('.bulk-panel h2', { hasText: heading }).waitFor();
 
 async function saved(id: string): Promise<MapDocument> {
   const data = await call<MapWithDocument>('getMap', { id }, author);
@@ -111,14 +112,18 @@ it('copies locations from one map to another in another tab, imports pasted rows
   await one.tab.bringToFront();
   await one.tab.locator('.editor__canvas .mn-viewport').focus();
   await one.tab.keyboard.press('Control+a');
+  await selected(one.tab, '3 locations selected');
   await one.tab.keyboard.press('Control+x');
   await expect.poll(() => rows(one.tab)).toEqual([]);
   await toast(one.tab, 'Cut 3 locations');
   await one.tab.keyboard.press('Control+z');
   await expect.poll(() => rows(one.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
 
-  // Ctrl+D duplicates the selection in place (the browser's Ctrl+D would bookmark the page).
+  // Ctrl+D duplicates the selection in place (the browser's Ctrl+D would bookmark the page). The keys wait for the
+  // selection to show: under load a key can come before the selection it acts on is rendered.
+  await one.tab.locator('.editor__canvas .mn-viewport').focus();
   await one.tab.keyboard.press('Control+a');
+  await selected(one.tab, '3 locations selected');
   await one.tab.keyboard.press('Control+d');
   await expect
     .poll(() => rows(one.tab))
