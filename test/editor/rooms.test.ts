@@ -11,6 +11,7 @@ import {
   launchBrowser,
   newContext,
   openFileMenuItem,
+  settledBox,
   signInWithTokens,
   artifact,
 } from '../helpers/browser';
@@ -166,6 +167,8 @@ describe('recognised SVG rooms in the editor', () => {
     const anchor = async () => {
       await page.locator('.vlist__row[data-id="shop-b"]').click();
       const xy = [await page.getByLabel('X (0-1)').inputValue(), await page.getByLabel('Y (0-1)').inputValue()];
+      // A camera move (the fit just asked for, or one to the selected location) ends before the background's click.
+      await settledBox(page.locator('.editor__canvas .mn-pane'));
       await clickRoom(page, 'background', 0.5, 0.9);
       await expect.poll(() => page.locator('.vlist__row.is-selected').count()).toBe(0);
       return xy;
@@ -221,6 +224,51 @@ describe('recognised SVG rooms in the editor', () => {
     expect(errors).toEqual([]);
     await context.close();
     // A free account holds two test maps: the next test makes its own.
+    await call('deleteMap', { id: mapId }, user);
+  });
+
+  it('names rooms as Illustrator names its layers, and binds a tenant list’s units to them by those names', async () => {
+    // Illustrator writes a layer "105" as id="_x31_05" data-name="105" (before 2017, the id alone).
+    const { mapId, context, page, errors } = await newMapInEditor('Illustrator plan');
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'Level 1.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
+        <g id="_x31_05" data-name="105"><rect x="40" y="40" width="220" height="180" fill="#e2e8f0"/></g>
+        <rect id="_x31_06" data-name="106" x="300" y="40" width="220" height="180" fill="#e2e8f0"/>
+        <rect id="_x31_07" x="560" y="40" width="200" height="180" fill="#e2e8f0"/>
+      </svg>`),
+    });
+    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+    await page.getByRole('tab', { name: /Locations/ }).click();
+    await page.getByText('3 rooms on this floor have no location').click({ timeout: 20_000 });
+    const free = page.getByRole('list', { name: 'Rooms without a location' });
+    expect(await free.locator('.vlist__title').allTextContents()).toEqual(['105', '106', '107']);
+
+    await openFileMenuItem(page, 'Import…');
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'tenants.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Shop,Unit\nBakery,105\nFlorist,107\n'),
+    });
+    await expect.poll(() => page.getByRole('combobox', { name: 'Column “Unit” goes to' }).inputValue()).toBe('id');
+    await page.getByRole('button', { name: 'Import 2 locations' }).click();
+    await expect.poll(() => roomClass(page, '_x31_07')).not.toContain('mn-edit-room-free');
+    expect(await roomClass(page, '_x31_06')).toContain('mn-edit-room-free');
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(async () => {
+        const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+        const doc = (await (await fetch(data.documentUrl)).json()) as MapDocument;
+        return doc.locations.map((l) => [l.id, l.title, l.shape, l.type]);
+      })
+      .toEqual([
+        ['105', 'Bakery', '_x31_05', 'hidden'],
+        ['107', 'Florist', '_x31_07', 'hidden'],
+      ]);
+    expect(errors).toEqual([]);
+    await context.close();
     await call('deleteMap', { id: mapId }, user);
   });
 

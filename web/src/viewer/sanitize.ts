@@ -137,7 +137,8 @@ let svgScope = '';
 
 const SVG_CONFIG: Config = {
   ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
-  ADD_ATTR: ['xlink:href', 'href', 'target'],
+  // `data-name` is Illustrator's name of a layer ("105" for `id="_x31_05"`): rooms are named and units bound by it.
+  ADD_ATTR: ['xlink:href', 'href', 'target', 'data-name'],
   ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
   KEEP_CONTENT: false,
   ALLOW_DATA_ATTR: false,

@@ -48,6 +48,9 @@ describe('Recognise SVG', () => {
     expect(titleFromId('food-court_2')).toBe('Food court 2');
     expect(titleFromId('_1-107')).toBe('1-107');
     expect(titleFromId('B2_10')).toBe('B2-10');
+    // Illustrator's id of a layer named "105" (a name may not start with a digit), and of one named "1F Café".
+    expect(titleFromId('_x31_05')).toBe('105');
+    expect(titleFromId('_x31_F_Caf_xE9_')).toBe('1F Café');
     expect(titleFromId('room103f')).toBe('Room103f');
   });
 

@@ -9,6 +9,7 @@ import { ID_PATTERN, shapeOf, type Location, type MarkerType } from '@mapnest/sh
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeSvg } from '../../viewer/sanitize';
+import { unescapedId } from '../../viewer/stage/base-layer';
 
 export interface MeasuredRegion {
   id: string;
@@ -37,10 +38,11 @@ const MIN_AREA_SHARE = 0.00002;
 
 /**
  * A readable title from an element id: a room number keeps its dashes ('_1-107' gives '1-107',
- * 'B2_10' gives 'B2-10'); other ids become words ('shop_a101' gives 'Shop a101').
+ * 'B2_10' gives 'B2-10', Illustrator's '_x31_05' for a layer "105" gives '105'); other ids become words ('shop_a101'
+ * gives 'Shop a101').
  */
 export function titleFromId(id: string): string {
-  const bare = id.replace(/^[_-]+|[_-]+$/g, '');
+  const bare = unescapedId(id).replace(/^[_-]+|[_-]+$/g, '');
   if (/^[A-Za-z]{0,2}\d+(?:[-_.][A-Za-z]{0,2}\d+[A-Za-z]?)*[A-Za-z]?$/.test(bare)) return bare.replace(/_/g, '-');
   const words = bare.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : id;

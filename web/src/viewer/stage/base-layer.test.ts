@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { buildModel } from '../viewer-model';
-import { bindRegions, floorShapeIds, loadLayer, type LoadedLayer } from './base-layer';
+import { bindRegions, floorShapes, loadLayer, type LoadedLayer } from './base-layer';
 import { shapeCentres } from './shape-centres';
 
 /** Floor `n`: a lift (at `liftX`), stairs and a room of its own, the lift and stairs with the same ids on each. */
@@ -31,8 +31,8 @@ function office(): MapDocument {
 }
 
 /** The floors as the stage loads them, from their drawings (fetched, sanitised, inlined). */
-async function floors(doc: MapDocument): Promise<LoadedLayer[]> {
-  const files: Record<string, string> = { 'f1.svg': drawing(1, 100), 'f2.svg': drawing(2, 700) };
+async function floors(doc: MapDocument, drawn: Record<string, string> = {}): Promise<LoadedLayer[]> {
+  const files: Record<string, string> = { 'f1.svg': drawing(1, 100), 'f2.svg': drawing(2, 700), ...drawn };
   vi.stubGlobal('fetch', async (url: string) => new Response(files[url] ?? '', { status: files[url] ? 200 : 404 }));
   const model = buildModel(doc);
   return Promise.all(doc.layers.map((l) => loadLayer(l, model.image, (u) => u, undefined, model.locations)));
@@ -74,7 +74,28 @@ describe('binding locations to the shapes of their floors', () => {
 
   it('lists a floor’s shapes, which a location of that floor can stand for', async () => {
     const [one] = await floors(office());
-    expect(floorShapeIds(one!)).toEqual(['lift', 'stairs', 'm101']);
+    expect(floorShapes(one!)).toEqual([{ id: 'lift' }, { id: 'stairs' }, { id: 'm101' }]);
+  });
+
+  it('names a floor’s shapes as Illustrator names its layers, through the cleaning of the drawing', async () => {
+    // Illustrator writes a layer "105" as id="_x31_05" data-name="105"; before 2017, as the id alone.
+    const illustrator = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="500">
+      <g id="_x31_05" data-name="105" data-note="kept out"><rect width="50" height="50"/></g>
+      <rect id="_x31_06" x="60" width="50" height="50"/>
+      <rect id="Shop_A" data-name="Shop A" x="120" width="50" height="50"/>
+      <rect id="kiosk" aria-label="Juice kiosk" x="180" width="50" height="50"/>
+      <rect id="wc" data-name="wc" x="240" width="50" height="50"/>
+    </svg>`;
+    const [one] = await floors(office(), { 'f1.svg': illustrator });
+    expect(floorShapes(one!)).toEqual([
+      { id: '_x31_05', name: '105' },
+      { id: '_x31_06', name: '106' },
+      { id: 'Shop_A', name: 'Shop A' },
+      { id: 'kiosk', name: 'Juice kiosk' },
+      { id: 'wc' },
+    ]);
+    // The cleaning keeps the layer's name, and no other data- attribute.
+    expect(one!.el.querySelector('[data-note]')).toBeNull();
   });
 
   it('measures each location’s shape on its own floor, where its marker goes', async () => {

@@ -287,17 +287,37 @@ export function regionsTouched(
 /** Elements that can be a location's shape: what a drawing fills or strokes, or a group of such (recognise-svg's). */
 const SHAPE_ELEMENTS = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'g', 'use', 'line']);
 
+/** A shape of a floor's drawing that a location can stand for: its id, and the name the drawing gives it, if any. */
+export interface FloorShape {
+  readonly id: string;
+  /** Illustrator's layer name (`data-name`, or the one its id escapes), or the shape's aria-label. */
+  readonly name?: string;
+}
+
 /**
- * The ids of a floor's shapes, in drawing order, each once: the elements a location could stand for (outside
- * definitions, and not the drawing's root). Empty for a floor that is no SVG.
+ * A floor's shapes, in drawing order, each once: the elements a location could stand for (outside definitions, and not
+ * the drawing's root). Empty for a floor that is no SVG.
  */
-export function floorShapeIds(layer: LoadedLayer): string[] {
+export function floorShapes(layer: LoadedLayer): FloorShape[] {
   if (!layer.svg) return [];
-  const ids = new Set<string>();
+  const shapes = new Map<string, FloorShape>();
   for (const el of layer.el.querySelectorAll('svg [id]'))
     if (SHAPE_ELEMENTS.has(el.localName) && !el.closest('defs, clipPath, mask, pattern, symbol, marker'))
-      ids.add(el.id);
-  return [...ids];
+      if (!shapes.has(el.id)) shapes.set(el.id, withName(el));
+  return [...shapes.values()];
+}
+
+/**
+ * The name an id escapes as Illustrator writes a layer's name as an XML id: each character an id may not start with
+ * (or hold) as its code, so a layer "105" is `_x31_05` (with `data-name="105"` since 2017).
+ */
+export const unescapedId = (id: string) =>
+  id.replace(/_x([0-9A-F]{2,4})_/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
+
+/** A shape's id, and its name: `data-name`, else its aria-label, else the one its id escapes (when not the id). */
+function withName(el: Element): FloorShape {
+  const name = (el.getAttribute('data-name') ?? el.getAttribute('aria-label') ?? unescapedId(el.id)).trim();
+  return name && name !== el.id ? { id: el.id, name } : { id: el.id };
 }
 
 /** The class a region takes while its location is hovered, open or keyboard-focused. */

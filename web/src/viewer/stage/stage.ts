@@ -223,7 +223,7 @@ export class MapStage {
     return shapeCentres(this.#model.layers, locations, this.#model.image, (floor) => this.#load(floor));
   }
 
-  /** A floor, loaded once and kept (the editor reads the shapes its locations can stand for: `floorShapeIds`). */
+  /** A floor, loaded once and kept (the editor reads the shapes its locations can stand for: `floorShapes`). */
   floor(layer: Layer): Promise<LoadedLayer> {
     return this.#viewportSized.then(() => this.#load(layer));
   }

@@ -12,7 +12,7 @@ import type { ScreenPoint } from '../../../map-core/coords';
 import type { MapView } from '../../../map-core/map-view';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
 import { MapStage } from '../../../viewer/stage/stage';
-import { floorShapeIds } from '../../../viewer/stage/base-layer';
+import { floorShapes, type FloorShape } from '../../../viewer/stage/base-layer';
 import type { ShapeBound } from '../../../viewer/stage/shape-centres';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import { buildModel, onLayer, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
@@ -314,10 +314,10 @@ export class EditorCanvas {
     return this.stage.shapeCentres(locations);
   }
 
-  /** The ids of a floor's shapes, which its locations can stand for (loaded if need be); null when unknown. */
-  floorShapes(layerId: string): Promise<string[] | null> {
+  /** A floor's shapes, which its locations can stand for (loaded if need be), with their names; null when unknown. */
+  floorShapes(layerId: string): Promise<FloorShape[] | null> {
     const layer = this.model.layers.find((l) => l.id === layerId);
-    return layer ? this.stage.floor(layer).then(floorShapeIds, () => null) : Promise.resolve(null);
+    return layer ? this.stage.floor(layer).then(floorShapes, () => null) : Promise.resolve(null);
   }
 
   /** What an overlay drawn over the map (the wayfinding network, editor/wayfinding/network-layer.ts) needs. */

@@ -7,15 +7,7 @@ import type { Layer, MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
 import { addLayer, importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState, type EditorContextValue } from '../editor-context';
-import {
-  ownField,
-  ownFieldRefused,
-  rowSaid,
-  rowsToLocations,
-  TARGET_LABELS,
-  type ColumnTarget,
-  type ParsedCsv,
-} from '../import/csv';
+import { ownField, ownFieldRefused, rowSaid, rowsToLocations, type ColumnTarget, type ParsedCsv } from '../import/csv';
 import { guessColumns, withRoomColumn } from '../import/guess-columns';
 import { overLocationLimit } from '../import/location-limit';
 import { StaleAboutImportNote } from '../panels/locations/AboutField';
@@ -24,7 +16,7 @@ import {
   rowsPlacementSaid,
   UnknownFloorsNote,
   useFloorNames,
-  useFloorShapeIds,
+  useFloorRooms,
   useImportFloor,
 } from './ImportFloor';
 import {
@@ -37,6 +29,41 @@ import {
   placesAfter,
   PlacesLostNote,
 } from './ImportParts';
+
+/** What each target is called in a column's select. */
+const TARGET_LABELS: Record<string, string> = {
+  ignore: 'Ignore',
+  id: 'Id',
+  title: 'Title',
+  about: 'About',
+  desc: 'Description (HTML)',
+  x: 'X (0-1 or pixels)',
+  y: 'Y (0-1 or pixels)',
+  coord: 'Position (x, y in one cell)',
+  lat: 'Latitude',
+  lon: 'Longitude',
+  latlon: 'Latitude, longitude (one cell)',
+  layer: 'Layer (id or name)',
+  shape: 'Shape (element id on its floor)',
+  groups: 'Groups (comma-separated)',
+  color: 'Colour',
+  style: 'Style (id)',
+  link: 'Link',
+  target: 'Link target (_self, _blank, _parent, _top)',
+  image: 'Image URL',
+  thumb: 'Thumbnail',
+  phone: 'Phone',
+  email: 'Email',
+  hours: 'Hours',
+  label: 'Label',
+  type: 'Marker type',
+  action: 'Click action',
+  zoom: 'Zoom',
+  scale: 'Marker size',
+  hide: 'Hidden (yes/no)',
+  disable: 'Disabled (yes/no)',
+  more: '“More” label',
+};
 
 /** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
 function withOwnField(targets: readonly ColumnTarget[], header: string): readonly ColumnTarget[] {
@@ -117,8 +144,8 @@ function CsvColumnsTable({
  * floors' rooms, read a moment after, can name one) and the floors the author chose for the file's names of floors.
  */
 function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], floor: string) {
-  const floorShapes = useFloorShapeIds(doc);
-  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, floorShapes), [csv, doc, floorShapes]);
+  const rooms = useFloorRooms(doc);
+  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, rooms), [csv, doc, rooms]);
   const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
   const mapping = chosen ?? guessed;
   const floorNames = useFloorNames(csv, mapping, doc);
@@ -127,13 +154,21 @@ function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], flo
     () =>
       rowsToLocations(floorNames.rows, mapping, planned, {
         floor,
-        floorShapes,
+        rooms,
         replacing: mode === 'replace',
         adding: mode === 'add',
       }),
-    [floorNames.rows, mapping, planned, floor, floorShapes, mode],
+    [floorNames.rows, mapping, planned, floor, rooms, mode],
   );
-  return { floorShapes, mapping, setMapping, floorNames: floorNames.note, added: floorNames.added, planned, result };
+  return {
+    floorShapes: rooms?.shapes ?? null,
+    mapping,
+    setMapping,
+    floorNames: floorNames.note,
+    added: floorNames.added,
+    planned,
+    result,
+  };
 }
 
 /** The import, after the floors it adds (names of the file's floors chosen as new floors): one undo step. */

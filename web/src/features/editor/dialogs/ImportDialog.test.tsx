@@ -6,7 +6,16 @@ import { layerAtom } from '../editor-state';
 import { PASTED_ROWS } from '../import/location-clipboard';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
-import { dialog, openImport, pick, replaceButton, stored, uploadsLikeTheLibrary } from './import-dialog.fixtures';
+import type { FloorShape } from '../../../viewer/stage/base-layer';
+import {
+  dialog,
+  drawn,
+  openImport,
+  pick,
+  replaceButton,
+  stored,
+  uploadsLikeTheLibrary,
+} from './import-dialog.fixtures';
 import { mergingSaid } from './ImportParts';
 
 vi.mock('../files-api', async (original) => ({
@@ -361,7 +370,7 @@ describe('the Import dialog with other files', () => {
       { id: 'bakery', title: 'Bakery', groups: [], layer: ground.id, type: 'hidden' },
       { id: 'stand', title: 'Stand', groups: [], layer: ground.id, coord: [0.5, 0.5] },
     ];
-    const shapes = { [ground.id]: ['kiosk', 'bakery'], first: ['bakery'] } as Record<string, string[]>;
+    const shapes = { [ground.id]: drawn('kiosk', 'bakery'), first: drawn('bakery') } as Record<string, FloorShape[]>;
     const h = openImport(doc, { floorShapes: (layer: string) => Promise.resolve(shapes[layer] ?? []) });
     // The kiosk has no room upstairs; the bakery has one there, and the stand keeps its position.
     const csv = 'id,title,floor\nkiosk,Juice Kiosk,First floor\nbakery,Bakery,First floor\nstand,Stand,First floor\n';
@@ -379,7 +388,7 @@ describe('the Import dialog with other files', () => {
 
   it('takes a column of the floor plan’s room ids (a mall’s unit numbers) for the ids, once the rooms are read', async () => {
     const doc = blankDocument();
-    const rooms = vi.fn(() => Promise.resolve(['G01', 'G02', 'G03']));
+    const rooms = vi.fn(() => Promise.resolve(drawn('G01', 'G02', 'G03')));
     const h = openImport(doc, { floorShapes: rooms });
     pick('import-file', [aFile(['Shop,Unit,Phone\nBakery,G01,555 0101\nFlorist,G03,\n'], 'tenants.csv', 'text/csv')]);
     const unit = (await screen.findByRole('combobox', { name: 'Column “Unit” goes to' })) as HTMLSelectElement;
@@ -393,11 +402,33 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('takes a column of the names an Illustrator drawing gives its rooms (layer “105” is _x31_05) for the units', async () => {
+    const doc = blankDocument();
+    const rooms = vi.fn(() =>
+      Promise.resolve([
+        { id: '_x31_05', name: '105' },
+        { id: '_x31_06', name: '106' },
+      ]),
+    );
+    const h = openImport(doc, { floorShapes: rooms });
+    pick('import-file', [aFile(['Shop,Unit\nBakery,105\nFlorist,106\n'], 'tenants.csv', 'text/csv')]);
+    const unit = (await screen.findByRole('combobox', { name: 'Column “Unit” goes to' })) as HTMLSelectElement;
+    await waitFor(() => expect(unit.value).toBe('id'));
+    expect(screen.queryByText(/no place on the map/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    // Each keeps the sheet's unit as its id, and stands for its room by the drawing's id.
+    expect(h.doc().locations.map((l) => [l.id, l.title, l.shape, l.type])).toEqual([
+      ['105', 'Bakery', '_x31_05', 'hidden'],
+      ['106', 'Florist', '_x31_06', 'hidden'],
+    ]);
+  });
+
   it('puts each unit of a two-floor tenant list with no floor column on the floor whose plan has its room', async () => {
     const doc = blankDocument();
     doc.layers.push({ ...doc.layers[0]!, id: 'first', name: 'First floor' });
     const ground = doc.layers[0]!;
-    const shapes = { [ground.id]: ['G01', 'G02'], first: ['101', '102'] } as Record<string, string[]>;
+    const shapes = { [ground.id]: drawn('G01', 'G02'), first: drawn('101', '102') } as Record<string, FloorShape[]>;
     const h = openImport(doc, { floorShapes: (layer: string) => Promise.resolve(shapes[layer] ?? []) });
     const rows = 'Shop,Unit\nBakery,G01\nFlorist,101\nOptician,102\nPop-up stand,\n';
     pick('import-file', [aFile([rows], 'tenants.csv', 'text/csv')]);
@@ -474,7 +505,7 @@ describe('the Import dialog with other files', () => {
     const ground = doc.layers[0]!;
     doc.locations = [{ id: 'kiosk', title: 'Juice Kiosk', groups: [], layer: ground.id, type: 'hidden' }];
     // The ground floor's drawing fails to load (offline): its rooms are unknown, not none.
-    const shapes = { first: ['101', 'G01'] } as Record<string, string[]>;
+    const shapes = { first: drawn('101', 'G01') } as Record<string, FloorShape[]>;
     const floorShapes = vi.fn((layer: string) => Promise.resolve(shapes[layer] ?? null));
     const h = openImport(doc, { floorShapes });
     pick('import-file', [aFile(['id,title\nkiosk,Juice Bar\nG01,Bakery\n'], 'names.csv', 'text/csv')]);
@@ -492,14 +523,14 @@ describe('the Import dialog with other files', () => {
 
   it('leaves the author’s choice of a column alone when the rooms are read after it, and guesses no repeated room', async () => {
     const doc = blankDocument();
-    let rooms!: (ids: string[]) => void;
-    const read = new Promise<string[]>((resolve) => (rooms = resolve));
+    let rooms!: (shapes: FloorShape[]) => void;
+    const read = new Promise<FloorShape[]>((resolve) => (rooms = resolve));
     openImport(doc, { floorShapes: () => read });
     pick('import-file', [aFile(['id,title,Unit,Kiosk\na,A,G01,K1\nb,B,G02,K1\n'], 'tenants.csv', 'text/csv')]);
     const unit = (await screen.findByRole('combobox', { name: 'Column “Unit” goes to' })) as HTMLSelectElement;
     const kiosk = screen.getByRole('combobox', { name: 'Column “Kiosk” goes to' }) as HTMLSelectElement;
     fireEvent.change(unit, { target: { value: 'ignore' } });
-    await act(async () => rooms(['G01', 'G02', 'K1']));
+    await act(async () => rooms(drawn('G01', 'G02', 'K1')));
     expect(unit.value).toBe('ignore');
     expect(kiosk.value).toBe('field:Kiosk');
   });
@@ -508,7 +539,7 @@ describe('the Import dialog with other files', () => {
     const doc = blankDocument();
     const ground = doc.layers[0]!;
     doc.locations = [{ id: 'kiosk', title: 'Juice Kiosk', groups: [], layer: ground.id, type: 'hidden' }];
-    const floorShapes = vi.fn(() => Promise.resolve(['kiosk']));
+    const floorShapes = vi.fn(() => Promise.resolve(drawn('kiosk')));
     openImport(doc, { floorShapes });
     pick('import-file', [aFile(['id,title\nkiosk,Juice Bar\n'], 'names.csv', 'text/csv')]);
     await screen.findByRole('button', { name: 'Import 1 location' });

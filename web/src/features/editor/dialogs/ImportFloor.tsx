@@ -10,7 +10,7 @@ import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { csvCell, CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
 import type { ColumnTarget, ParsedCsv } from '../import/csv';
-import { guessFloors, withFloorNames } from '../import/import-floor';
+import { floorRooms, guessFloors, withFloorNames, type FloorRooms } from '../import/import-floor';
 import { newFloorId } from '../panels/layer-file';
 
 /** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
@@ -23,28 +23,26 @@ export function useImportFloor(doc: MapDocument) {
 }
 
 /**
- * The ids of each floor's shapes (the canvas loads a floor to read them), for rows that stand for a shape of the plan;
- * null until every floor is read, and without a canvas. A floor that is no SVG has none; one whose drawing could not be
- * loaded is left out (unknown: nothing is said of places on it, and no row is moved off it for a room).
+ * Each floor's rooms (the canvas loads a floor to read them), for rows that stand for a shape of the plan; null until
+ * every floor is read, and without a canvas. A floor that is no SVG has none; one whose drawing could not be loaded is
+ * left out (unknown: nothing is said of places on it, and no row is moved off it for a room).
  */
-export function useFloorShapeIds(doc: MapDocument): ReadonlyMap<string, ReadonlySet<string>> | null {
+export function useFloorRooms(doc: MapDocument): FloorRooms | null {
   const { canvas } = useEditor();
   const c = canvas();
-  const [read, setRead] = useState<{ layers: MapDocument['layers']; ids: Map<string, Set<string>> } | null>(null);
+  const [read, setRead] = useState<{ layers: MapDocument['layers']; rooms: FloorRooms } | null>(null);
   const layers = doc.layers;
   useEffect(() => {
     if (typeof c?.floorShapes !== 'function') return;
     let live = true;
     void Promise.all(layers.map(async (l) => [l.id, await c.floorShapes(l.id)] as const)).then(
-      (pairs) =>
-        live &&
-        setRead({ layers, ids: new Map(pairs.flatMap(([id, shapes]) => (shapes ? [[id, new Set(shapes)]] : []))) }),
+      (pairs) => live && setRead({ layers, rooms: floorRooms(pairs) }),
     );
     return () => {
       live = false;
     };
   }, [c, layers]);
-  return read?.layers === layers ? read.ids : null;
+  return read?.layers === layers ? read.rooms : null;
 }
 
 /** The import's floor by name, and that the locations the file updates keep theirs (importedFloor). */

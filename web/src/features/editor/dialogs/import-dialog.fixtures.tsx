@@ -5,6 +5,7 @@ import { afterEach, beforeEach, type Mock } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
 import { MemoryRouter } from 'react-router';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import type { FloorShape } from '../../../viewer/stage/base-layer';
 import type { EditorCanvas } from '../canvas/canvas';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { ImportDialog } from './ImportDialog';
@@ -31,6 +32,9 @@ export function openImport(doc: MapDocument = blankDocument(), canvas?: Partial<
 export const pick = (testId: string, files: File[]) =>
   fireEvent.change(screen.getByTestId(testId), { target: { files } });
 /** The import dialog, while it is open. */
+/** A floor's drawing's shapes, as the canvas reads them: these ids, with no names. */
+export const drawn = (...ids: string[]): FloorShape[] => ids.map((id) => ({ id }));
+
 export const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
 /** The button that replaces the map with what was picked. */
 export const replaceButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Replace this map with it' });

@@ -35,45 +35,11 @@ import {
   isCsvRuledColumn,
   readCsvCell,
 } from '../../../viewer/csv/rules';
-import { importedFloor } from './import-floor';
+import { importedFloor, namedShape, roomNamed, type FloorRooms } from './import-floor';
 import { titleMatcher } from './title-match';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | 'coord' | 'latlon' | `field:${string}`;
-
-export const TARGET_LABELS: Record<string, string> = {
-  ignore: 'Ignore',
-  id: 'Id',
-  title: 'Title',
-  about: 'About',
-  desc: 'Description (HTML)',
-  x: 'X (0-1 or pixels)',
-  y: 'Y (0-1 or pixels)',
-  coord: 'Position (x, y in one cell)',
-  lat: 'Latitude',
-  lon: 'Longitude',
-  latlon: 'Latitude, longitude (one cell)',
-  layer: 'Layer (id or name)',
-  shape: 'Shape (element id on its floor)',
-  groups: 'Groups (comma-separated)',
-  color: 'Colour',
-  style: 'Style (id)',
-  link: 'Link',
-  target: 'Link target (_self, _blank, _parent, _top)',
-  image: 'Image URL',
-  thumb: 'Thumbnail',
-  phone: 'Phone',
-  email: 'Email',
-  hours: 'Hours',
-  label: 'Label',
-  type: 'Marker type',
-  action: 'Click action',
-  zoom: 'Zoom',
-  scale: 'Marker size',
-  hide: 'Hidden (yes/no)',
-  disable: 'Disabled (yes/no)',
-  more: '“More” label',
-};
 
 // The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv/cells.ts,
 // csv/rules.ts).
@@ -265,8 +231,8 @@ interface ImportState {
   /** The document's own ids: a row with one of them updates that location. */
   readonly existing: ReadonlySet<string>;
   readonly byTitle: ReturnType<typeof titleMatcher>; // the location a row with no id stands for
-  /** The ids of each floor's shapes, when known: a new row without a position that names one is shown by it. */
-  readonly floorShapes: ReadonlyMap<string, ReadonlySet<string>> | null;
+  /** The floors' rooms, when known: a new row without a position that names one (by its id or name) is shown by it. */
+  readonly rooms: FloorRooms | null;
   /** The floor of the rows' new locations when no column gives floors (null: none, they show on every floor). */
   readonly floor: string | null;
 }
@@ -327,6 +293,9 @@ class ImportRow {
     const { seen, taken } = this.state;
     const title = this.loc.title?.trim() ?? '';
     let id = this.get('id') || (this.state.byTitle(title, this.loc.layer, seen) ?? '');
+    const room = this.roomNamed(id);
+    if (room && 'id' in room) id = room.id;
+    else if (room) this.loc.shape = room.shape;
     // A nameless row (a line of a list left half filled) would be a directory entry called "location".
     if (!id && !title) this.problem('title', 'A location needs a title or an id, and this row has neither');
     this.check(this.header('id'), () => (id = csvRowId(id, title, taken)));
@@ -334,6 +303,24 @@ class ImportRow {
     seen.set(id, this.line);
     taken.add(id);
     this.loc.id = id;
+  }
+
+  /**
+   * The room the row's Shape cell, else its id cell, names by the name its drawing gives it (`namedShape`, `roomNamed`),
+   * on the row's floor, else the import's (a row on every floor stands for its own id's shape on each: none is looked for).
+   */
+  private roomNamed(id: string): ReturnType<typeof roomNamed> {
+    const { doc, floor, rooms, mapping } = this.state;
+    const [on, anyFloor] = this.loc.layer
+      ? [this.loc.layer, false]
+      : mapping.includes('layer')
+        ? [null, false]
+        : [floor, floor !== null];
+    if (this.loc.shape) {
+      const named = namedShape(this.loc.shape, on, anyFloor, rooms);
+      return named && { shape: named.shape };
+    }
+    return this.get('id') ? roomNamed(doc, id, on, anyFloor, rooms) : null;
   }
 
   /** X and Y, lat and lon when the row has either pair; else the one-cell position ("0.21,0.56"), as the viewer reads. */
@@ -369,10 +356,11 @@ class ImportRow {
 
   /** Without a column of floors, as `importedFloor` says; with it, as its cell says (empty: every floor). */
   placeOnFloor(): void {
-    const { mapping, doc, floor, floorShapes } = this.state;
+    const { mapping, doc, floor, rooms } = this.state;
     if (mapping.includes('layer')) return;
     const loc = this.loc;
-    const room = loc.coord || loc.latlon ? undefined : { shape: loc.shape ?? loc.id!, floorShapes };
+    const room =
+      loc.coord || loc.latlon ? undefined : { shape: loc.shape ?? loc.id!, floorShapes: rooms?.shapes ?? null };
     const layer = importedFloor(doc, loc.id!, floor, room);
     if (layer) loc.layer = layer;
   }
@@ -383,7 +371,8 @@ class ImportRow {
    * Locations list is, unless the row gives a marker type (not the default pin). One the row updates keeps its marker.
    */
   showByShape(): void {
-    const { existing, floorShapes } = this.state;
+    const { existing } = this.state;
+    const floorShapes = this.state.rooms?.shapes;
     const loc = this.loc;
     if (!floorShapes || existing.has(loc.id!) || loc.type || loc.coord || loc.latlon) return;
     const shape = loc.shape ?? loc.id!;
@@ -422,7 +411,7 @@ class ImportRow {
 /**
  * Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. `floor` is the
  * floor of the new locations when no column gives floors (the import dialog's choice; null leaves them on every floor);
- * `floorShapes`, the ids of each floor's shapes, when known (a new row standing for one is shown by it alone).
+ * `rooms`, the floors' rooms, when known (a new row standing for one is shown by it alone).
  */
 export function rowsToLocations(
   csv: ParsedCsv,
@@ -430,12 +419,12 @@ export function rowsToLocations(
   doc: MapDocument,
   {
     floor = null,
-    floorShapes = null,
+    rooms = null,
     replacing = false,
     adding = false,
   }: {
     floor?: string | null;
-    floorShapes?: ReadonlyMap<string, ReadonlySet<string>> | null;
+    rooms?: FloorRooms | null;
     /** The import replaces every location: no row updates one, so each is as new (shown by its shape alone). */
     replacing?: boolean;
     adding?: boolean; // the import only adds: a row with no id is a new location whatever its title
@@ -455,7 +444,7 @@ export function rowsToLocations(
     taken: new Set(doc.locations.map((l) => l.id)),
     existing: new Set(replacing ? [] : doc.locations.map((l) => l.id)),
     byTitle: adding ? () => null : titleMatcher(doc),
-    floorShapes,
+    rooms,
     floor,
   };
   const issues: CsvIssue[] = [];

@@ -66,10 +66,13 @@ describe('guessColumns', () => {
   });
 
   it('takes a column of different rooms of the floor plans for the ids, or for the Shape when a column is the id', () => {
-    const rooms = new Map([
-      ['ground', new Set(['G01', 'G02'])],
-      ['first', new Set(['F01'])],
-    ]);
+    const rooms = {
+      shapes: new Map([
+        ['ground', new Set(['G01', 'G02'])],
+        ['first', new Set(['F01'])],
+      ]),
+      names: new Map(),
+    };
     const rows = [
       ['Bakery', 'G01', 'x'],
       ['Florist', 'F01', 'x'],
@@ -105,5 +108,25 @@ describe('guessColumns', () => {
         rooms,
       ),
     ).toEqual(['title', 'field:Unit']);
+  });
+
+  it('takes a column of the names a drawing gives its rooms (Illustrator’s layers “105”, “106”) for the ids', () => {
+    const rooms = {
+      shapes: new Map([['ground', new Set(['_x31_05', '_x31_06'])]]),
+      names: new Map([
+        [
+          'ground',
+          new Map([
+            ['105', '_x31_05'],
+            ['106', '_x31_06'],
+          ]),
+        ],
+      ]),
+    };
+    const rows = [
+      ['Bakery', '105'],
+      ['Florist', '106'],
+    ];
+    expect(withRoomColumn(['title', 'field:Unit'], rows, rooms)).toEqual(['title', 'id']);
   });
 });

@@ -6,7 +6,7 @@
  *   ("Shop", "Tenant"). A guess of the Import dialog only, where the author sees each column's target and can change
  *   it; a map's live CSV source in the viewer reads the exact header names alone.
  * - The column of a mall's unit numbers: a column whose values are each a different room of the floor plans (their
- *   drawing's element ids) is taken for the ids, which bind each location to its room and make next month's sheet
+ *   drawing's element ids, or the names it gives them) is taken for the ids, which bind each location to its room and make next month's sheet
  *   update the same locations (for the Shape when a column is the id already).
  * - The groups column of a CSV whose header does not say so. A column whose every value names groups the map has
  *   ("Available", "Sold") is taken for the groups: a housing site's "Status" column, set to Groups by hand on the
@@ -16,6 +16,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { csvCell, csvHeaderKey } from '../../../viewer/csv/cells';
 import { guessMapping, type ColumnTarget, type ParsedCsv } from './csv';
+import type { FloorRooms } from './import-floor';
 
 /**
  * What each column of `csv` is taken for before the author chooses: by its header (its exact names, then the words a
@@ -124,19 +125,21 @@ function namesGroups(rows: readonly (readonly string[])[], i: number, known: Rea
 
 /**
  * `mapping` with its first column whose values are each a different room of the floor plans (a mall's unit numbers,
- * "G01", as its drawing's element ids) set to the locations' ids, which bind each location to its room and let the
- * next month's sheet update the same locations; to their Shape when a column is the id already. Unchanged while the
- * floors' rooms are not read yet (`rooms` null).
+ * "G01", as its drawing's element ids, or as the names the drawing gives them: Illustrator's layer "105") set to the
+ * locations' ids, which bind each location to its room and let the next month's sheet update the same locations; to
+ * their Shape when a column is the id already. Unchanged while the floors' rooms are not read yet (`rooms` null).
  */
 export function withRoomColumn(
   mapping: readonly ColumnTarget[],
   rows: readonly (readonly string[])[],
-  rooms: ReadonlyMap<string, ReadonlySet<string>> | null,
+  rooms: FloorRooms | null,
 ): ColumnTarget[] {
   const out = mapping.slice();
   const target = !out.includes('id') ? 'id' : !out.includes('shape') ? 'shape' : null;
   if (!rooms || !target) return out;
-  const known = new Set([...rooms.values()].flatMap((ids) => [...ids]));
+  const known = new Set(
+    [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys())].flatMap((k) => [...k]),
+  );
   if (known.size === 0) return out;
   const at = out.findIndex((t, i) => (t === 'ignore' || t.startsWith('field:')) && namesRooms(rows, i, known));
   if (at >= 0) out[at] = target;

@@ -2,8 +2,89 @@
  * The floor of a location an import brings when the file names none for it, for every file that adds locations
  * (CSV without a column of floors, GeoJSON, KML): a location with no floor shows on every floor of the map.
  */
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { shapeOf, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import type { FloorShape } from '../../../viewer/stage/base-layer';
 import { csvCell } from '../../../viewer/csv/cells';
+
+/** The floors' rooms, read from their drawings. */
+export interface FloorRooms {
+  /** The ids of each floor's shapes. */
+  readonly shapes: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * The names each floor's drawing gives its shapes (Illustrator's layer names: "105" for `_x31_05`), each to its
+   * shape's id; a name two shapes of the floor share, or that is the id of one, names none.
+   */
+  readonly names: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+/** The rooms of the floors read, each with its shapes (null: its drawing could not be loaded, so it is left out). */
+export function floorRooms(
+  read: readonly (readonly [floor: string, shapes: readonly FloorShape[] | null])[],
+): FloorRooms {
+  const shapes = new Map<string, ReadonlySet<string>>();
+  const names = new Map<string, ReadonlyMap<string, string>>();
+  for (const [floor, list] of read) {
+    if (!list) continue;
+    const ids = new Set(list.map((s) => s.id));
+    const named = new Map<string, string | null>();
+    for (const { id, name } of list) if (name && !ids.has(name)) named.set(name, named.has(name) ? null : id);
+    shapes.set(floor, ids);
+    names.set(floor, new Map([...named].filter((e): e is [string, string] => e[1] !== null)));
+  }
+  return { shapes, names };
+}
+
+/**
+ * The shape a name stands for when it is no shape's id but the name a drawing gives one shape (a sheet's unit "105",
+ * drawn by Illustrator as `_x31_05`): on `floor` (the row's, else the import's), or, when the row names no floor of its
+ * own (`anyFloor`), on the one floor whose drawing has the name; null when none is, or the name is a shape's id.
+ */
+export function namedShape(
+  name: string,
+  floor: string | null,
+  anyFloor: boolean,
+  rooms: FloorRooms | null,
+): { floor: string; shape: string } | null {
+  if (!rooms || [...rooms.shapes.values()].some((ids) => ids.has(name))) return null;
+  const on = floor !== null ? rooms.names.get(floor)?.get(name) : undefined;
+  if (on !== undefined) return { floor: floor!, shape: on };
+  if (!anyFloor) return null;
+  const found = [...rooms.names].flatMap(([f, names]) =>
+    names.has(name) ? [{ floor: f, shape: names.get(name)! }] : [],
+  );
+  return found.length === 1 ? found[0]! : null;
+}
+
+const standing = new WeakMap<readonly Location[], ReadonlyMap<string, string>>();
+
+/** The id of the map's location that stands for `shape` on `floor` (one on every floor stands for its own id's). */
+function standsFor(locations: readonly Location[], floor: string, shape: string): string | undefined {
+  let index = standing.get(locations);
+  if (!index) {
+    index = new Map(locations.map((l) => [`${l.layer ?? ''}\u0000${l.layer == null ? l.id : shapeOf(l)}`, l.id]));
+    standing.set(locations, index);
+  }
+  return index.get(`${floor}\u0000${shape}`) ?? index.get(`\u0000${shape}`);
+}
+
+/**
+ * What a row's id names when it is no location's id and no shape's but a room's name (`namedShape`): the location that
+ * stands for that room already ("Add rooms" made it, with the drawing's ids), which the row then updates, else the
+ * room's shape, which the row's new location stands for.
+ */
+export function roomNamed(
+  doc: MapDocument,
+  id: string,
+  floor: string | null,
+  anyFloor: boolean,
+  rooms: FloorRooms | null,
+): { id: string } | { shape: string } | null {
+  if (byId(doc.locations).has(id)) return null;
+  const room = namedShape(id, floor, anyFloor, rooms);
+  if (!room) return null;
+  const owner = standsFor(doc.locations, room.floor, room.shape);
+  return owner !== undefined ? { id: owner } : { shape: room.shape };
+}
 
 /** A new location with no position of its own, standing for the room `shape` of the plans. */
 export interface ImportedRoom {

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from '../actions/structure';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
-import { floorLevel, guessFloors, withFloorNames } from './import-floor';
+import { floorLevel, floorRooms, guessFloors, withFloorNames, type FloorRooms } from './import-floor';
 import { toCsv, toJson } from './export';
+
+/** The floors' rooms from their shapes' ids, none named. */
+const unnamed = (shapes: FloorRooms['shapes'] | null): FloorRooms | null => shapes && { shapes, names: new Map() };
 
 function doc(): MapDocument {
   const d = blankDocument({ mapWidth: 1000, mapHeight: 500 });
@@ -39,10 +42,10 @@ describe('CSV import', () => {
       'id,title,x,y,type,shape\nlot-1,Lot 1,,,,\nlot-2,Lot 2,,,,\nlot-3,Lot 3,0.5,0.5,,\nlot-4,Lot 4,,,pin,\nlot-5,Lot 5,,,,plot-5\nkiosk,Kiosk,,,,\n',
     );
     const types = (floorShapes: typeof shapes | null) =>
-      rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', floorShapes }).locations.map((l) => [
-        l.id,
-        l.type,
-      ]);
+      rowsToLocations(csv, guessMapping(csv.headers), d, {
+        floor: 'layer-1',
+        rooms: unnamed(floorShapes),
+      }).locations.map((l) => [l.id, l.type]);
     expect(types(shapes)).toEqual([
       // An update keeps its marker; a row with a position or a marker type of its own keeps them.
       ['lot-1', undefined],
@@ -58,7 +61,7 @@ describe('CSV import', () => {
     // Replacing every location keeps nothing of lot-1 as it was, so its row is as new: shown by its shape alone.
     const replaced = rowsToLocations(csv, guessMapping(csv.headers), d, {
       floor: 'layer-1',
-      floorShapes: shapes,
+      rooms: unnamed(shapes),
       replacing: true,
     });
     expect(replaced.locations.find((l) => l.id === 'lot-1')?.type).toBe('hidden');
@@ -75,10 +78,10 @@ describe('CSV import', () => {
       'id,title,x,y,shape\nG1,Ground room,,,\nU1,Upper room,,,\nU2,Kept,,,\nU3,Placed,0.5,0.5,\nboth,Both,,,\nnone,No room,,,\nk,By shape,,,room-9\n',
     );
     const floors = (floorShapes: typeof shapes | null) =>
-      rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', floorShapes }).locations.map((l) => [
-        l.id,
-        l.layer,
-      ]);
+      rowsToLocations(csv, guessMapping(csv.headers), d, {
+        floor: 'layer-1',
+        rooms: unnamed(floorShapes),
+      }).locations.map((l) => [l.id, l.layer]);
     expect(floors(shapes)).toEqual([
       ['G1', 'layer-1'],
       ['U1', 'upper'],
@@ -92,6 +95,65 @@ describe('CSV import', () => {
     ]);
     // Before the floors' shapes are read, every new row is on the floor chosen.
     expect(floors(null).every(([, layer]) => layer === 'layer-1')).toBe(true);
+  });
+
+  it('binds a unit that names a room of an Illustrator drawing (“105” drawn as _x31_05) to that room', () => {
+    const d = doc();
+    // "Add rooms" made the upper floor's 206 with the drawing's id; 105 and 106 have no location yet.
+    d.locations = [{ id: '_x32_06', title: '206', layer: 'upper', type: 'hidden' }];
+    const rooms = floorRooms([
+      [
+        'layer-1',
+        [
+          { id: '_x31_05', name: '105' },
+          { id: '_x31_06', name: '106' },
+          { id: 'Lift', name: 'Lift' },
+        ],
+      ],
+      [
+        'upper',
+        [
+          { id: '_x32_05', name: '205' },
+          { id: '_x32_06', name: '206' },
+          { id: 'Lift_1_', name: 'Lift' },
+        ],
+      ],
+    ]);
+    const csv = parseCsv('id,title,shape\n105,Bakery,\n205,Optician,\n206,Florist,\nk1,Kiosk,106\n999,Pop-up,\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', rooms });
+    expect(result.issues).toEqual([]);
+    expect(result.locations.map((l) => [l.id, l.title, l.layer, l.shape, l.type])).toEqual([
+      // A new location keeps the sheet's unit as its id and stands for the room of that name, on its floor.
+      ['105', 'Bakery', 'layer-1', '_x31_05', 'hidden'],
+      ['205', 'Optician', 'upper', '_x32_05', 'hidden'],
+      // The room's own location is updated (keeping its floor and marker), not doubled by a second one standing for it.
+      ['_x32_06', 'Florist', 'upper', undefined, undefined],
+      // A Shape cell may name the room too; a unit that names no room is as before.
+      ['k1', 'Kiosk', 'layer-1', '_x31_06', 'hidden'],
+      ['999', 'Pop-up', 'layer-1', undefined, undefined],
+    ]);
+    // Without the names (the drawings not read yet), the units are ids of their own.
+    const before = rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1' });
+    expect(before.locations.map((l) => l.id)).toEqual(['105', '205', '206', 'k1', '999']);
+  });
+
+  it('reads a floor’s room names: one shape’s only, and none that is the id of a shape', () => {
+    const rooms = floorRooms([
+      [
+        'ground',
+        [
+          { id: 'a', name: 'Lift' },
+          { id: 'b', name: 'Lift' },
+          { id: 'c', name: 'a' },
+          { id: '_x31_05', name: '105' },
+          { id: 'd' },
+        ],
+      ],
+      ['broken', null],
+    ]);
+    expect([...rooms.shapes.keys()]).toEqual(['ground']);
+    expect(rooms.shapes.get('ground')).toEqual(new Set(['a', 'b', 'c', '_x31_05', 'd']));
+    expect(rooms.names.get('ground')).toEqual(new Map([['105', '_x31_05']]));
   });
 
   it('updates the location of a row’s title when the row has no id: a list imported again, or the plan’s rooms', () => {

@@ -235,7 +235,7 @@ describe('the shape a location stands for', () => {
     const asked: string[] = [];
     const floorShapes = (layer: string) => {
       asked.push(layer);
-      return Promise.resolve(['lift', 'stairs', 'm201']);
+      return Promise.resolve([{ id: 'lift' }, { id: 'stairs' }, { id: 'm201' }, { id: '_x32_05', name: '205' }]);
     };
     const h = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes } });
     return { ...h, asked };
@@ -254,7 +254,7 @@ describe('the shape a location stands for', () => {
     expect(h.asked).toEqual(['f2']);
     const field = within(form()).getByLabelText('Shape') as HTMLInputElement;
     expect(field.value).toBe('lift');
-    expect(free()).toEqual(['stairs', 'm201']);
+    expect(free()).toEqual(['stairs', 'm201', '_x32_05']);
 
     edit('Shape', 'stairs');
     expect(h.doc().locations[1]).toMatchObject({ id: 'lift-2', shape: 'stairs' });
@@ -266,6 +266,15 @@ describe('the shape a location stands for', () => {
     edit('Shape', '');
     expect(h.doc().locations[1]).not.toHaveProperty('shape');
     expect((within(form()).getByLabelText('Shape') as HTMLInputElement).value).toBe('lift-2');
+  });
+
+  it('takes the name the drawing gives a shape (Illustrator’s layer “205” is _x32_05) for that shape, and offers it so', async () => {
+    const h = floors();
+    await select(h, 'desk');
+    const offered = document.querySelector('[data-testid=free-shapes] option[value="_x32_05"]');
+    expect(offered?.getAttribute('label')).toBe('205');
+    edit('Shape', '205');
+    expect(h.doc().locations[2]).toMatchObject({ id: 'desk', shape: '_x32_05' });
   });
 
   it('refuses a shape the floor’s drawing lacks, and one another location of the floor stands for', async () => {
@@ -289,7 +298,7 @@ describe('the shape a location stands for', () => {
       { id: 'clinic', title: 'Clinic', layer: 'f1', coord: [0.4, 0.4] },
       { id: 'store', title: 'Store', layer: 'f1', type: 'hidden' },
     ];
-    let shapes: string[] = [];
+    let shapes: { id: string }[] = [];
     const h = renderEditorPart(<Inspector />, {
       doc,
       canvas: { floorShapes: () => Promise.resolve(shapes), centre: () => [0.5, 0.5] },
@@ -310,7 +319,7 @@ describe('the shape a location stands for', () => {
     expect(h.doc().locations[1]).toEqual({ id: 'store', title: 'Store', layer: 'f1', coord: [0.5, 0.5] });
     expect(within(form()).queryByRole('button', { name: 'Put a marker in the middle of the view' })).toBeNull();
     cleanup();
-    shapes = ['m101'];
+    shapes = [{ id: 'm101' }];
     const drawn = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes: () => Promise.resolve(shapes) } });
     await select(drawn as ReturnType<typeof floors>, 'clinic');
     expect(errorOf(within(form()).getByLabelText('Shape'))).toBe(

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { shapeOf, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import type { LocationPatch } from '../../actions/locations';
 import { useEditor } from '../../editor-context';
+import type { FloorShape } from '../../../../viewer/stage/base-layer';
 import { TextProp } from '../fields';
 
 /** The location, its map, and the edit of its fields (one undo step per field), as the inspector's form has them. */
@@ -15,13 +16,13 @@ interface ShapeEdit {
 }
 
 /**
- * The ids of a floor's shapes (the canvas loads the floor to read them), or null until known, for a floor that is no
+ * A floor's shapes, with their names (the canvas loads the floor to read them), or null until known, for a floor that is no
  * SVG, or without a canvas.
  */
-function useFloorShapes(layerId: string | null, file: string | undefined): string[] | null {
+function useFloorShapes(layerId: string | null, file: string | undefined): FloorShape[] | null {
   const { canvas } = useEditor();
   const c = canvas();
-  const [shapes, setShapes] = useState<{ key: string; ids: string[] } | null>(null);
+  const [shapes, setShapes] = useState<{ key: string; ids: FloorShape[] } | null>(null);
   const key = `${layerId}\u0000${file}`;
   useEffect(() => {
     if (!layerId || typeof c?.floorShapes !== 'function') return;
@@ -72,8 +73,9 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
   const held = new Set(
     doc.locations.filter((l) => l.id !== loc.id && (l.layer == null || l.layer === floor.id)).map(shapeOf),
   );
-  const free = shapes?.filter((id) => id !== current && !held.has(id)) ?? [];
-  const drawn = !shapes || shapes.includes(current);
+  const ids = shapes?.map((s) => s.id) ?? null;
+  const free = shapes?.filter(({ id }) => id !== current && !held.has(id)) ?? [];
+  const drawn = !ids || ids.includes(current);
   return (
     <>
       <TextProp
@@ -82,11 +84,14 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
         value={current}
         onBlurOnly
         list={free.length ? listId : undefined}
-        hint={shapeHint(name, current, drawn ? null : shapes!, !!(loc.coord || loc.latlon) && loc.type !== 'hidden')}
+        hint={shapeHint(name, current, drawn ? null : ids!, !!(loc.coord || loc.latlon) && loc.type !== 'hidden')}
         commit={(v) => {
-          const shape = v.trim();
+          const typed = v.trim();
+          // A shape's id, or the name the drawing gives one shape only (Illustrator's layer "105" is `_x31_05`).
+          const named = shapes?.filter((s) => s.name === typed) ?? [];
+          const shape = ids?.includes(typed) || named.length !== 1 ? typed : named[0]!.id;
           if (shape === '' || shape === loc.id) return set({ shape: undefined }, 'shape');
-          if (shapes && !shapes.includes(shape))
+          if (ids && !ids.includes(shape))
             return `${name}’s drawing has no shape with the id “${shape}”: pick one of its shapes, or check the id in its SVG.`;
           return set({ shape }, 'shape');
         }}
@@ -94,8 +99,8 @@ export function ShapeField({ loc, doc, set }: ShapeEdit) {
       {!drawn && !(loc.coord || loc.latlon) && <PlaceMarker loc={loc} set={set} />}
       {free.length > 0 && (
         <datalist id={listId} data-testid="free-shapes">
-          {free.map((id) => (
-            <option key={id} value={id} />
+          {free.map(({ id, name }) => (
+            <option key={id} value={id} label={name} />
           ))}
         </datalist>
       )}
