@@ -230,6 +230,31 @@ describe('the publication status’s toggletip', () => {
     fireEvent.pointerLeave(status, { pointerType: 'mouse' });
     expect(status.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('stays shown when the mouse that opened it by hovering clicks it, until a second click or a press elsewhere', () => {
+    renderEditorPart(
+      <>
+        <PublicationStatus />
+        <button type="button">Elsewhere</button>
+      </>,
+      { map: { version: 5, publishedVersion: 5, publication: 'published', published: true } },
+    );
+    const status = screen.getByRole('button', { name: 'Published' });
+    const expanded = () => status.getAttribute('aria-expanded');
+    fireEvent.pointerEnter(status, { pointerType: 'mouse' });
+    fireEvent.click(status);
+    expect(expanded()).toBe('true');
+    fireEvent.pointerLeave(status, { pointerType: 'mouse' });
+    expect(expanded()).toBe('true');
+    // A second click hides it; hovering again shows it, and a press elsewhere hides a clicked one.
+    fireEvent.click(status);
+    expect(expanded()).toBe('false');
+    fireEvent.click(status);
+    fireEvent.pointerDown(status);
+    expect(expanded()).toBe('true');
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(expanded()).toBe('false');
+  });
 });
 
 describe('the save status while a field is typed in', () => {

@@ -312,14 +312,18 @@ export const PUBLICATION_DETAILS: Record<Publication, string> = {
  * What visitors see against the draft (ADR 018), shown at all times: 'Published', 'Unpublished changes' (saved or
  * not yet saved), 'Never published' or 'Unpublished' (taken offline). Its explanation is a toggletip (ADR 100), not
  * a `title`: a button that reads it as its description and shows it on click, tap, Enter or hover; Escape, a press
- * elsewhere or leaving hides it.
+ * elsewhere or leaving hides it. A click on it while a hover shows it keeps it shown (the mouse that came to read it
+ * clicks to be sure), as a click on a closed one does; a second click closes it.
  */
 export function PublicationStatus() {
   const { map } = useEditor();
   const s = useShownSaveState();
-  const [open, setOpen] = useState(false);
+  // How it is shown: by the mouse over it (hidden when the mouse leaves), or by a click, tap or Enter (until one again).
+  const [shown, setShown] = useState<'hover' | 'pinned' | null>(null);
+  const open = shown !== null;
   const tipId = useId();
   const tip = useRef<HTMLSpanElement>(null);
+  const host = useRef<HTMLSpanElement>(null);
   // On a narrow phone the status sits near the left edge: the bubble moves sideways to stay whole on the screen.
   useLayoutEffect(() => {
     if (open && tip.current) shiftIntoView(tip.current);
@@ -328,17 +332,26 @@ export function PublicationStatus() {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setShown(null);
+    };
+    // A press elsewhere hides it even where a click gives a button no focus to lose (Safari).
+    const onPress = (event: PointerEvent) => {
+      if (!host.current?.contains(event.target as Node)) setShown(null);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
   }, [open]);
   return (
     // Hover is a mouse's: a tap's compatibility mouse events opened it just before the tap's click closed it again.
     <span
+      ref={host}
       className="publication-tip"
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setOpen(true)}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && setOpen(false)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setShown((was) => was ?? 'hover')}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setShown((was) => (was === 'hover' ? null : was))}
     >
       <button
         type="button"
@@ -346,8 +359,8 @@ export function PublicationStatus() {
         data-publication={status}
         aria-describedby={tipId}
         aria-expanded={open}
-        onClick={() => setOpen((was) => !was)}
-        onBlur={() => setOpen(false)}
+        onClick={() => setShown((was) => (was === 'pinned' ? null : 'pinned'))}
+        onBlur={() => setShown(null)}
       >
         <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />
       </button>
