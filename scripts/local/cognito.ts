@@ -407,10 +407,16 @@ function compatibilityShims(
       );
       return { CodeDeliveryDetails: details };
     },
-    // Real Cognito marks an auto-verified email as verified on confirmation.
+    // Real Cognito marks an auto-verified email as verified on confirmation, and refuses to confirm a confirmed user
+    // with NotAuthorizedException (cognito-local said ExpiredCodeException: "Invalid code provided, please request a
+    // code again", so a verification link opened twice said "This link has expired" locally only).
     ConfirmSignUp: async (c, r) => {
-      const res = await base('ConfirmSignUp')(c, r);
       const pool = await cognito.getUserPoolForClientId(c, r.ClientId);
+      if ((await pool.getUserByUsername(c, r.Username))?.UserStatus === 'CONFIRMED') {
+        const { NotAuthorizedError } = L('errors');
+        throw new NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+      }
+      const res = await base('ConfirmSignUp')(c, r);
       const user = await pool.getUserByUsername(c, r.Username);
       await pool.saveUser(c, emailVerified(user));
       return res;

@@ -110,6 +110,23 @@ describe('the verification link', () => {
     expect(screen.getByTestId('where').textContent).not.toBe('/maps');
   });
 
+  it('opened again after the address was verified: says it is verified already, not that the link is invalid', async () => {
+    // Cognito's answer to a second confirmation of a confirmed account.
+    const confirmed = Object.assign(new Error('User cannot be confirmed. Current status is CONFIRMED'), {
+      name: 'NotAuthorizedException',
+    });
+    auth.confirmRegistration.mockRejectedValue(confirmed);
+    renderRoutes(link(null), { routes });
+    await screen.findByText('Your email address is already verified.');
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    cleanup();
+    // With its sign-in token used up as well, it says so beside it.
+    auth.signInWithLink.mockRejectedValue(nameError('NotAuthorizedException'));
+    renderRoutes(link(TOKEN), { routes });
+    await screen.findByText(`Your email address is already verified. ${LINK_USED_MESSAGE}`);
+    expect(screen.getByTestId('where').textContent).not.toBe('/maps');
+  });
+
   it('still signs in once with a live token after the code was already applied (a reload after a failed sign-in)', async () => {
     auth.confirmRegistration.mockRejectedValue(nameError('NotAuthorizedException'));
     renderRoutes(link(TOKEN), { routes });

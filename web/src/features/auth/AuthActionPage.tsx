@@ -10,7 +10,7 @@ import { TextField } from '../../components/Field';
 import { PageLoading, Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { AuthCard, FormMessage } from './AuthCard';
-import { actionCodeMessage, classifyAuthError, isResetTriggerFailure } from './auth-errors';
+import { actionCodeMessage, classifyAuthError, isAlreadyConfirmed, isResetTriggerFailure } from './auth-errors';
 import { parseAuthAction, withoutSignInToken } from './auth-action';
 import { announceVerified, clearPendingSignUp, verifiedArrival } from './pending-signup';
 import { loadAuthService, refreshSession, signOutAndClear } from './session-bootstrap';
@@ -71,12 +71,15 @@ function VerifyEmail({ email, code, signInToken }: { email: string; code: string
   const [work] = useState(() => async (): Promise<Outcome> => {
     const auth = await loadAuthService();
     let confirmError: unknown = null;
+    let confirmedBefore = false;
     try {
       await auth.confirmRegistration(email, code);
     } catch (err) {
+      // The link opened again: the address is verified, which is what its reader wants to know (not "not valid").
+      confirmedBefore = isAlreadyConfirmed(err);
       // Without a token this is the link's answer; with one, an address confirmed before may still sign in once.
-      if (!token) throw err;
-      confirmError = err;
+      if (!token && !confirmedBefore) throw err;
+      if (!confirmedBefore) confirmError = err;
     }
     let signedIn = false;
     const someoneSignedIn = token ? Boolean(await auth.currentClaims()) : false;
@@ -97,6 +100,7 @@ function VerifyEmail({ email, code, signInToken }: { email: string; code: string
       return { status: 'working' };
     }
     const usedUp = token && !someoneSignedIn ? ` ${LINK_USED_MESSAGE}` : '';
+    if (confirmedBefore) return { status: 'done', message: `Your email address is already verified.${usedUp}` };
     return { status: 'done', message: `Your email address is verified.${usedUp}` };
   });
   const outcome = useOnce(work);

@@ -90,6 +90,17 @@ export function isResetTriggerFailure(err: unknown): boolean {
   return nameOf(err) === 'UserLambdaValidationException' && /PostConfirmation failed/i.test(messageOf(err));
 }
 
+/**
+ * Whether a verification code was refused because the account is confirmed already (the link opened a second time):
+ * Cognito answers NotAuthorizedException "User cannot be confirmed. Current status is CONFIRMED".
+ */
+export function isAlreadyConfirmed(err: unknown): boolean {
+  return (
+    nameOf(err) === 'NotAuthorizedException' &&
+    /current status is confirmed|status is not unconfirmed/i.test(messageOf(err))
+  );
+}
+
 /** Words for the email-change dialog; 'reauthenticate' opens the re-authentication step instead. */
 export function emailChangeMessage(category: AuthErrorCategory): string {
   if (category === 'email-already-in-use') return MESSAGES.emailInUse;
