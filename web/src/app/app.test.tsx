@@ -454,4 +454,18 @@ describe('redirects', () => {
       unmount();
     }
   });
+
+  it('sends /settings, /account and /billing to the settings dialog over the maps, through the login when signed out', async () => {
+    for (const [from, to] of [
+      ['/settings', '/login?next=%2Fmaps%23settings'],
+      ['/account', '/login?next=%2Fmaps%23settings'],
+      ['/billing', '/login?next=%2Fmaps%23settings%2FPlan'],
+    ] as const) {
+      const { router, unmount } = renderRoutes(from);
+      await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to), {
+        timeout: 20_000,
+      });
+      unmount();
+    }
+  });
 });

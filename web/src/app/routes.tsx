@@ -79,17 +79,24 @@ const publicRoutes: RouteObject[] = [
     element: <PageLoading />,
     hydrateFallbackElement: <PageLoading />,
   },
-  // The addresses people guess for signing up and in go to the pages that do it, with what the link asked for.
+  // The addresses people guess for signing up and in, and for their account's settings (a dialog over the maps, which
+  // asks to log in first), go to the pages that do it, with what the link asked for.
   ...(
     [
       ['signup', '/register'],
       ['sign-up', '/register'],
       ['signin', '/login'],
       ['sign-in', '/login'],
+      ['settings', '/maps#settings'],
+      ['account', '/maps#settings'],
+      ['billing', '/maps#settings/Plan'],
     ] as const
   ).map(([path, to]) => ({
     path,
-    loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
+    loader: ({ request }: { request: Request }) => {
+      const [page, hash = ''] = to.split('#');
+      return redirect(`${page}${new URL(request.url).search}${hash && `#${hash}`}`);
+    },
     element: <PageLoading />,
     hydrateFallbackElement: <PageLoading />,
   })),
