@@ -105,9 +105,12 @@ describe.each(SIZES)('a phone’s sheets at %i×%i', (width, height) => {
     await expect.poll(() => query(page)).toBe('?location=nordic-knit');
     await artifact(page, { path: path.join(ARTIFACTS, `location-again-${width}x${height}.png`) });
 
-    // Directions again, then Back: the directions close and the location shows; the next Back closes it.
-    await page.locator('.mn-sheet').getByRole('button', { name: 'Directions' }).click();
+    // Directions again, from the map's own control this time: to the location open, as its own button does (the
+    // start kept, the route shows at once). Then Back: the directions close and the location shows; the next Back
+    // closes it.
+    await page.locator('.mn-directions-toggle').click();
     await expect.poll(() => reachable(page, DIRECTIONS_CLOSE)).toBe(true);
+    await expect.poll(() => routeSaid(page)).toMatch(/^Route from North entrance to Nordic Knit: /);
     await page.goBack();
     await expect.poll(() => page.locator('.mn-directions-toggle').getAttribute('aria-expanded')).toBe('false');
     expect(await reachable(page, LOCATION_CLOSE)).toBe(true);

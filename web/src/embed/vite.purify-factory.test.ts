@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dropUnusedHelpers, purifyFactoryOnly } from './vite.purify-factory';
+import { dropUnusedHelpers, purifyFactoryOnly, withoutProfiles } from './vite.purify-factory';
 
 const file = createRequire(import.meta.url)
   .resolve('dompurify')
@@ -89,5 +91,22 @@ describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser
     expect(dropUnusedHelpers(code.replace('const g = new AsyncGenerator(1);\n', ''))).toBe(
       'const entries = Object.entries;\nfunction AsyncGenerator(e) {}\n',
     );
+  });
+
+  it('leaves out DOMPurify’s profiles, which the viewer never asks for, and refuses a configuration that does', () => {
+    const out = transform(readFileSync(file, 'utf8'), file)!.code;
+    expect(out).not.toMatch(/USE_PROFILES\.(html|svg|svgFilters|mathMl)/);
+    const body = out.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    const DOMPurify = new Function(body)() as (w: Window) => { sanitize(s: string, cfg?: object): string };
+    expect(() => DOMPurify(window).sanitize('<b>hi</b>', { USE_PROFILES: { html: true } })).toThrow(
+      'USE_PROFILES is left out of this build',
+    );
+    expect(DOMPurify(window).sanitize('<b>hi</b><script>x</script>')).toBe('<b>hi</b>');
+    // The viewer's configurations name their lists (sanitize.ts); none asks for a profile.
+    const sanitize = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../viewer/sanitize.ts'), 'utf8');
+    expect(sanitize).toContain('ALLOWED_TAGS');
+    expect(sanitize).not.toContain('USE_PROFILES');
+    // Code of another shape is left as it is.
+    expect(withoutProfiles('if (USE_PROFILES) x();\n')).toBe('if (USE_PROFILES) x();\n');
   });
 });

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { blankDocument } from '@mapnest/shared/map-document';
+import { blankDocument, type Location } from '@mapnest/shared/map-document';
 import { MapState } from '@mapnest/shared/constants';
 import { buildModel } from '../viewer-model';
 import { attachDirections, directionsAvailable, type DirectionsHost } from './hook';
 import { WAIT } from '../jsdom-page.fixtures';
 
-function model(enabled: boolean, routes: boolean) {
+function model(enabled: boolean, routes: boolean, locations: Location[] = []) {
   const doc = blankDocument();
+  doc.locations = locations;
   doc.settings.wayfinding.enabled = enabled;
   if (routes)
     doc.routes = [
@@ -40,10 +41,10 @@ describe('directionsAvailable', () => {
 
 describe('attachDirections', () => {
   /** A viewer's stand-in: a corner for the Directions button, no shapes to route to. */
-  function host(): DirectionsHost & { corner(): HTMLElement } {
+  function host(locations: Location[] = []): DirectionsHost & { corner(): HTMLElement } {
     const corner = document.createElement('div');
     return {
-      model: model(true, true),
+      model: model(true, true, locations),
       root: document.createElement('div'),
       corner: () => corner,
       layer: () => 'layer-1',
@@ -72,6 +73,32 @@ describe('attachDirections', () => {
     expect(alert()!.hidden).toBe(true);
     directions.destroy();
     expect(h.corner().childElementCount).toBe(0);
+  });
+
+  it('goes to the place whose details are open, as their own Directions button does, and closes an open panel', async () => {
+    const panel = { layerShown: vi.fn(), toggle: vi.fn(), routeTo: vi.fn(), destroy: vi.fn() };
+    const code = vi.fn().mockResolvedValue({ createDirectionsPanel: () => panel });
+    // The details of a place the network reaches (it is placed), with their Directions button.
+    const h = host([{ id: 'cafe', title: 'Café', coord: [0.5, 0.5] }]);
+    const directions = attachDirections(h, MapState.PRO, {}, code)!;
+    const button = h.corner().querySelector<HTMLButtonElement>('.mn-directions-toggle')!;
+    const details = document.createElement('div');
+    h.root.append(details);
+    directions.decorate(details, 'cafe');
+    expect(details.querySelector('.mn-directions-to')).not.toBeNull();
+    button.click();
+    await vi.waitFor(() => expect(panel.routeTo).toHaveBeenCalledWith('cafe'), WAIT);
+    expect(panel.toggle).not.toHaveBeenCalled();
+    // Open, the control closes the panel, the details still shown behind it.
+    button.setAttribute('aria-expanded', 'true');
+    button.click();
+    await vi.waitFor(() => expect(panel.toggle).toHaveBeenCalledOnce(), WAIT);
+    // With no details open, it opens the panel as before.
+    button.setAttribute('aria-expanded', 'false');
+    details.remove();
+    button.click();
+    await vi.waitFor(() => expect(panel.toggle).toHaveBeenCalledTimes(2), WAIT);
+    directions.destroy();
   });
 
   it('marks the viewer’s root while the panel is open (a short landscape screen folds the directory then)', async () => {

@@ -101,6 +101,25 @@ function markOpen(root: HTMLElement, toggle: HTMLElement): () => void {
   };
 }
 
+/**
+ * The Directions control, which opens and closes the panel (`toggle`); pressed while a place's details are open in
+ * `root`, it goes to that place, as the Directions button in them does.
+ */
+function directionsToggle(root: HTMLElement, label: string, toggle: () => void): HTMLButtonElement {
+  const button = controlButton(
+    label,
+    'route',
+    () => {
+      const to = button.getAttribute('aria-expanded') != 'true' && root.querySelector<HTMLElement>('.mn-directions-to');
+      if (to) to.click();
+      else toggle();
+    },
+    true,
+    { class: 'mn-control mn-directions-toggle', 'aria-expanded': 'false' },
+  );
+  return button;
+}
+
 /** Sets up directions for a mounted viewer, or returns null when the map has none. */
 export function attachDirections(
   host: DirectionsHost,
@@ -115,10 +134,7 @@ export function attachDirections(
   let destroyed = false;
   let layer = host.layer();
   const label = host.model.text.t('directions');
-  const toggle = controlButton(label, 'route', () => void load().then((p) => p?.toggle()), true, {
-    class: 'mn-control mn-directions-toggle',
-    'aria-expanded': 'false',
-  });
+  const toggle = directionsToggle(host.root, label, () => void load().then((p) => p?.toggle()));
   const corner = host.corner(wf.position) ?? host.corner('top-left');
   const { doc } = host.model;
   // Places drawn as a shape of their floor (no point of their own) are routed to at their shapes, on every floor.
