@@ -174,7 +174,8 @@ describe('the viewer in the visitor’s language', () => {
     expect(await page.getByRole('dialog').getByRole('button', { name: 'إغلاق' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     // Text runs from the right: an Arabic title ends at its entry's right edge. A Latin one keeps its own direction,
-    // its full stop last (an author's text in the viewer's direction read ".Denim Dept").
+    // its full stop last (an author's text in the viewer's direction read ".Denim Dept"), and lines up at the same
+    // right edge (it started at the left, so entries of different lengths were ragged).
     // The list is filtered a moment after the typing, so an entry measured may be replaced under the measure (its
     // computed direction then reads ''): measured again until it is the filtered list's.
     await expect
@@ -182,7 +183,7 @@ describe('the viewer in the visitor’s language', () => {
       .toMatchObject({ entry: 'rtl', title: 'rtl', fromRight: true });
     await expect
       .poll(() => titleDirection(page, 'Denim Dept.'))
-      .toMatchObject({ entry: 'rtl', title: 'ltr', fromRight: false });
+      .toMatchObject({ entry: 'rtl', title: 'ltr', fromRight: true });
     await page.locator('.mn-directory input[type=search]').fill('zzzzqqq');
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toMatch(/^لا نتائج/);
     expect(errors).toEqual([]);

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document';
-import { ENGLISH } from './i18n/messages';
+import { ENGLISH, ViewerText } from './i18n/messages';
+import { messages as arabic } from './i18n/lang-ar';
 import { InViewList } from './directory/in-view-list';
 import { MapArea, buildViewerRoot, liveRegion } from './viewer-dom';
 import { contrastRatio } from '@mapnest/shared/contrast';
@@ -115,5 +116,18 @@ describe('the viewer’s live region', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the sentence for a floor that could not be loaded', () => {
+  it('says why in English, and isolates the floor’s name in another language’s sentence', () => {
+    const area = (text: ViewerText) =>
+      new MapArea(structuredClone(DEFAULT_SETTINGS) as MapSettings, text, 'Campus', document.createElement('div'));
+    expect(area(ENGLISH).floorSentence('Level 2', 'The floor “Level 2” could not be loaded (HTTP 404).')).toBe(
+      'The floor “Level 2” could not be loaded (HTTP 404).',
+    );
+    expect(area(new ViewerText('ar', arabic)).floorSentence('Level 2', 'ignored')).toBe(
+      'تعذّر تحميل الطابق «\u2068Level 2\u2069».',
+    );
   });
 });

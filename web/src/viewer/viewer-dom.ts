@@ -5,6 +5,7 @@
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
 import type { ViewerText } from './i18n/messages';
+import { isolate } from '../map-core/isolate';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
@@ -81,9 +82,12 @@ export class MapArea {
     this.#loading.hidden = true;
   }
 
-  /** The sentence for a floor that failed to load: English says exactly why, other languages that it could not be loaded. */
+  /**
+   * The sentence for a floor that failed to load: English says exactly why, other languages that it could not be loaded,
+   * the floor's name isolated (`isolate`): a Latin "Level 2" in an Arabic sentence keeps its own order and punctuation.
+   */
   floorSentence(floor: string, message: string): string {
-    return this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor });
+    return this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor: isolate(floor) });
   }
 
   /** A floor failed to load: says why, in place of the loading note, with a button that loads it again. */

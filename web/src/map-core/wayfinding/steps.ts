@@ -12,6 +12,9 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import type { ConnectorKind, FloorLink } from './network-model';
 import type { RoutePlan, RouteSegment } from './route';
+import { isolate } from '../isolate';
+
+export { isolate };
 
 /**
  * What a step names: a place or a connector by its display name (a connector's kind beside it when known), or a
@@ -193,14 +196,6 @@ const TAKE: Record<ConnectorKind, RouteTextKey> = {
   escalator: 'takeEscalator',
   ramp: 'takeRamp',
 };
-
-/**
- * An author's name (a location, a floor, a connector) set apart from the sentence it is put in, between the Unicode
- * isolates FSI and PDI: its direction is its own, so "Lift A2" in an Arabic sentence, or a Hebrew name before an
- * English sentence's ": 135 m", cannot pull the words and numbers around it out of order. The marks are invisible and
- * screen readers skip them; every language gets them (the author's names may be in any script).
- */
-export const isolate = (name: string): string => `\u2068${name}\u2069`;
 
 /**
  * A step in words ("Walk 40 m to Lift A", "Take the lift to First floor"), its names isolated (`isolate`). A walk goes
