@@ -197,6 +197,19 @@ export function webAddress(value: string): string {
   return `https://${v}`;
 }
 
+/** The address of a location's e-mail as written, without the "mailto:" a sheet copied from a web page may have. */
+export const emailAddress = (value: string): string => value.trim().replace(/^mailto:/i, '');
+
+/**
+ * Why `value` (after `emailAddress`) would give a location an Email button that writes to nobody ("info at bakery.com",
+ * "bakery.com", "Ask in store"), or null: an address has a name, one @, and a domain with a dot after it.
+ */
+export function emailProblem(value: string): string | null {
+  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)
+    ? null
+    : `“${value}” is not an e-mail address (name@example.com)`;
+}
+
 /** True for a thumbnail or legend icon given as 1-3 characters of text rather than an image URL. */
 export function isShortText(value: string): boolean {
   return SHORT_TEXT_PATTERN.test(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webAddress } from './map-rules';
+import { emailAddress, emailProblem, webAddress } from './map-rules';
 
 describe('webAddress', () => {
   it('puts https:// before a host name written without it', () => {
@@ -28,5 +28,26 @@ describe('webAddress', () => {
       '',
     ])
       expect(webAddress(kept)).toBe(kept);
+  });
+});
+
+describe('emailProblem and emailAddress', () => {
+  it('takes an address with a name, one @ and a dotted domain, after any "mailto:"', () => {
+    for (const ok of ['info@bakery.com', 'Info.Desk+shop@bakery.co.uk', 'a@b.cd'])
+      expect(emailProblem(emailAddress(ok))).toBeNull();
+    expect(emailAddress(' mailto:info@bakery.com ')).toBe('info@bakery.com');
+  });
+
+  it('says why a value would give an Email button that writes to nobody', () => {
+    for (const bad of [
+      'info at bakery.com',
+      'bakery.com',
+      'info@bakery',
+      '@bakery.com',
+      'a@@b.com',
+      'a b@c.com',
+      'Ask in store',
+    ])
+      expect(emailProblem(bad)).toBe(`“${bad}” is not an e-mail address (name@example.com)`);
   });
 });

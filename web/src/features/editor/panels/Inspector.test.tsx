@@ -188,7 +188,15 @@ describe('Inspector', () => {
     expect(errorOf(edit('Marker size', 'big'))).toBe('Must be a number');
     expect(errorOf(edit('Marker size', '20'))).toBe('Must be at most 10');
     expect(errorOf(edit('Link', 'javascript:alert(1)'))).toMatch(/^Location "a0" \(link\): /);
+    // An e-mail that is no address would make an Email button that writes to nobody.
+    expect(errorOf(edit('Email', 'info at bakery.com'))).toBe(
+      '“info at bakery.com” is not an e-mail address (name@example.com)',
+    );
     expect(h.doc()).toBe(before);
+    edit('Email', 'mailto:Info@Bakery.co.uk ');
+    expect(h.doc().locations[0]!.email).toBe('Info@Bakery.co.uk');
+    edit('Email', '');
+    expect(h.doc().locations[0]).not.toHaveProperty('email');
     edit('Colour', '#cc0000');
     edit('Marker size', '2');
     expect(h.doc().locations[0]).toMatchObject({ color: '#cc0000', scale: 2 });

@@ -13,7 +13,7 @@ import { deleteLocations, updateLocation, type LocationPatch } from '../../actio
 import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
 import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
-import { webAddress } from '@mapnest/shared/map-rules';
+import { emailAddress, emailProblem, webAddress } from '@mapnest/shared/map-rules';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
@@ -225,7 +225,15 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
         type="tel"
         hint="Several numbers: separate them with commas."
       />
-      <TextProp label="Email" name="email" value={loc.email ?? ''} commit={text('email')} type="email" />
+      <TextProp
+        label="Email"
+        name="email"
+        value={loc.email ?? ''}
+        commit={(v) =>
+          v.trim() === '' ? text('email')('') : (emailProblem(emailAddress(v)) ?? text('email')(emailAddress(v)))
+        }
+        type="email"
+      />
       <TextProp
         label="Opening hours"
         name="hours"
