@@ -160,6 +160,16 @@ it('copies and pastes with buttons on a tablet, which has no keys for it, throug
   await tab.getByRole('button', { name: 'Paste' }).tap();
   await toast(tab, 'Pasted 2 locations and added the group this map lacked: Cafés.');
   expect(await rows(tab)).toEqual(['Location 0', 'Location 1']);
+
+  // An image copied alone (a floor plan from the photo library) pasted with the button is a new floor, as on a drop.
+  await tab.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 40, height: 30 });
+    canvas.getContext('2d')!.fillRect(5, 5, 20, 10);
+    const png = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
+  });
+  await tab.getByRole('button', { name: 'Paste' }).tap();
+  await expect.poll(() => tab.getByRole('tab', { name: /Layers/ }).textContent(), { timeout: 30_000 }).toMatch(/2/);
   expect(errors).toEqual([]);
   await tablet.close();
 }, 120_000);

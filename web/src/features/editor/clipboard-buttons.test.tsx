@@ -1,9 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { selectionAtom } from './editor-state';
+import { uploadFile } from './files-api';
+import { dialogAtom, selectionAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
 import { Inspector } from './panels/Inspector';
 import { LocationsPanel } from './panels/locations/LocationsPanel';
+
+vi.mock('./files-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./files-api')>()),
+  imageSize: async () => ({ width: 1200, height: 900 }),
+  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/user-1/${file.name}` })),
+}));
 
 afterEach(() => {
   cleanup();
@@ -91,6 +98,35 @@ describe('Copy and Paste buttons on a touch screen', () => {
     );
     expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
     expect(h.doc()).toBe(before);
+  });
+
+  it('paste an image copied alone as a new floor, as Ctrl/⌘+V does, and rows with a picture of them as rows', async () => {
+    touchScreen();
+    const items: { types: string[]; getType(type: string): Promise<Blob> }[] = [];
+    const item = (parts: Record<string, Blob>) => ({
+      types: Object.keys(parts),
+      getType: (type: string) => Promise.resolve(parts[type]!),
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn(), readText: vi.fn(), read: vi.fn(() => Promise.resolve(items)) },
+    });
+    const h = setup();
+    items.push(item({ 'image/png': new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Paste' }));
+    await waitFor(() => expect(h.doc().layers).toHaveLength(2));
+    expect(vi.mocked(uploadFile).mock.calls[0]![0]).toMatchObject({ name: 'image.png', type: 'image/png' });
+    // Excel puts a picture of the cells copied beside their text: the text is what was meant.
+    items.length = 0;
+    items.push(
+      item({
+        'text/plain': new Blob(['Shop\tUnit\nBakery\tG01\n']),
+        'image/png': new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Paste' }));
+    await waitFor(() => expect(h.jotai.get(dialogAtom)).toBe('import'));
+    expect(vi.mocked(uploadFile)).toHaveBeenCalledOnce();
   });
 
   it('are not shown with a mouse, whose keys copy and paste', () => {

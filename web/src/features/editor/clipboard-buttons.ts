@@ -34,20 +34,40 @@ function refusedCopy(ctx: CommandContext): void {
   );
 }
 
-/** Pastes what the system clipboard holds (locations, or rows of a spreadsheet), as Ctrl/⌘+V on the map does. */
+/**
+ * Pastes what the system clipboard holds (locations, rows of a spreadsheet, or an image alone: a new floor), as Ctrl/⌘+V
+ * on the map does.
+ */
 export async function pasteByButton(ctx: CommandContext): Promise<void> {
-  let text: string;
+  let data: DataTransfer;
   try {
     if (!clipboardApi() || !navigator.clipboard.readText) throw new DOMException('No clipboard', 'NotAllowedError');
-    text = await navigator.clipboard.readText();
+    data = await clipboardData();
   } catch (e) {
     if (!refused(e)) throw e;
     return ctx.editor.notify(
       'The browser did not let the map read the clipboard, so nothing was pasted. Allow the clipboard for this site, or press Ctrl/⌘+V on the map.',
     );
   }
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
   const paste = registeredCommands().get('selection.paste')!;
   paste.perform(ctx, undefined, data);
+}
+
+/**
+ * The clipboard's text and images, as a paste event would carry them: an image as a file named as Chromium names a
+ * pasted one ("image.png"). Text alone where the browser reads no more (`clipboard.read` is newer than `readText`).
+ */
+async function clipboardData(): Promise<DataTransfer> {
+  const data = new DataTransfer();
+  if (!navigator.clipboard.read) {
+    data.setData('text/plain', await navigator.clipboard.readText());
+    return data;
+  }
+  for (const item of await navigator.clipboard.read())
+    for (const type of item.types) {
+      if (type === 'text/plain') data.setData(type, await (await item.getType(type)).text());
+      else if (type.startsWith('image/'))
+        data.items.add(new File([await item.getType(type)], `image.${type.slice(6).replace('+xml', '')}`, { type }));
+    }
+  return data;
 }
