@@ -1,6 +1,8 @@
 /**
  * The floor of a location an import brings when the file names none for it, for every file that adds locations
- * (CSV without a column of floors, GeoJSON, KML): a location with no floor shows on every floor of the map.
+ * (CSV without a column of floors, GeoJSON, KML): a location with no floor shows on every floor of the map. With it,
+ * the rooms of the floors' drawings a row may stand for, by their ids or by the names the drawings give them
+ * (`floorRooms`, `roomNamed`), and the floors a sheet's own names of floors are (`floorLevel`, `guessFloors`).
  */
 import { shapeOf, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import type { FloorShape } from '../../../viewer/stage/base-layer';
