@@ -197,17 +197,22 @@ export function webAddress(value: string): string {
   return `https://${v}`;
 }
 
-/** The address of a location's e-mail as written, without the "mailto:" a sheet copied from a web page may have. */
-export const emailAddress = (value: string): string => value.trim().replace(/^mailto:/i, '');
+/**
+ * A location's e-mail as written, without the "mailto:" a sheet copied from a web page may put before an address. It
+ * may hold several, separated by commas, which the viewer lists under its Email button.
+ */
+export const emailAddress = (value: string): string => value.trim().replace(/(^|,\s*)mailto:/gi, '$1');
 
 /**
  * Why `value` (after `emailAddress`) would give a location an Email button that writes to nobody ("info at bakery.com",
- * "bakery.com", "Ask in store"), or null: an address has a name, one @, and a domain with a dot after it.
+ * "bakery.com", "Ask in store"), or null: each address (of a list separated by commas) has a name, one @, and a domain
+ * with a dot after it.
  */
 export function emailProblem(value: string): string | null {
-  return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)
-    ? null
-    : `“${value}” is not an e-mail address (name@example.com)`;
+  const parts = value.split(',').map((part) => part.trim());
+  const bad = parts.find((part) => part !== '' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(part));
+  if (bad !== undefined) return `“${bad}” is not an e-mail address (name@example.com)`;
+  return parts.some(Boolean) ? null : `“${value.trim()}” is not an e-mail address (name@example.com)`;
 }
 
 /** True for a thumbnail or legend icon given as 1-3 characters of text rather than an image URL. */

@@ -232,6 +232,29 @@ describe('publishChecks on links', () => {
   });
 });
 
+describe('publishChecks on e-mails', () => {
+  it('warns of e-mails that are no address, whose Email buttons would write to nobody', () => {
+    const doc = newMap();
+    doc.locations = [
+      { id: 'bakery', title: 'Bakery', coord: [0.2, 0.2], email: 'info at bakery.com' },
+      { id: 'florist', title: 'Florist', coord: [0.3, 0.3], email: 'mailto:shop@florist.com, orders@florist.com' },
+      { id: 'deli', coord: [0.5, 0.5], email: 'n/a' },
+    ];
+    expect(publishChecks(doc, MapState.TEST)).toEqual([
+      {
+        id: 'email',
+        severity: 'warning',
+        message:
+          '2 locations’ e-mails are not addresses, so visitors’ Email buttons write to nobody: Bakery (info at bakery.com), deli (n/a). Correct each in the Email field, or empty it.',
+      },
+    ]);
+    doc.locations = doc.locations.slice(1);
+    expect(publishChecks(doc, MapState.TEST)[0]!.message).toBe(
+      '1 location’s e-mail is not an address, so visitors’ Email button writes to nobody: deli (n/a). Correct it in the Email field, or empty it.',
+    );
+  });
+});
+
 describe('publishChecks on directions', () => {
   it('warns a Professional map whose directions are on but have no path to follow', () => {
     const doc = newMap();

@@ -8,7 +8,7 @@ import { staleAboutWords } from './about-text';
 import { shapeOf } from './location-shapes';
 import { deepEqual } from './json-equal';
 import type { MapDocument } from './map-document';
-import { webAddress } from './map-rules';
+import { emailAddress, emailProblem, webAddress } from './map-rules';
 import { hasWayfinding } from './wayfinding';
 
 /** How many location names a summary lists by name; the rest are counted. */
@@ -308,6 +308,7 @@ export interface PublishCheck {
     | 'region'
     | 'stale-about'
     | 'site-link'
+    | 'email'
     | 'contrast'
     | 'css'
     | 'pro-only'
@@ -390,6 +391,8 @@ export function publishChecks(
   if (stale) checks.push(stale);
   const siteLinks = siteLinkCheck(doc);
   if (siteLinks) checks.push(siteLinks);
+  const emails = emailCheck(doc);
+  if (emails) checks.push(emails);
   const primary = doc.settings.primaryColor;
   const ratio = contrastRatio('#ffffff', primary);
   if (ratio !== null && ratio < AA_CONTRAST) {
@@ -452,5 +455,21 @@ function siteLinkCheck(doc: MapDocument): PublishCheck | null {
     id: 'site-link',
     severity: 'warning',
     message: `${links.length} location${one ? '’s link has' : 's’ links have'} no https:// in front, so visitors would open a page of the site the map is on instead: ${listed(links.map((l) => `${nameOf(l)} (${l.link!.trim()})`))}. Add https:// to ${one ? 'it' : 'each'} in the Link field.`,
+  };
+}
+
+/**
+ * A note on e-mails that are no address ("info at bakery.com", a Mapplic export's "n/a"): their Email buttons would write
+ * to nobody. The Email field refuses them (`emailProblem`); a map made before, an import or a Mapplic export may still
+ * have them.
+ */
+function emailCheck(doc: MapDocument): PublishCheck | null {
+  const bad = doc.locations.filter((l) => l.email && emailProblem(emailAddress(l.email)));
+  if (!bad.length) return null;
+  const one = bad.length === 1;
+  return {
+    id: 'email',
+    severity: 'warning',
+    message: `${bad.length} location${one ? '’s e-mail is not an address' : 's’ e-mails are not addresses'}, so visitors’ Email ${one ? 'button writes' : 'buttons write'} to nobody: ${listed(bad.map((l) => `${nameOf(l)} (${l.email!.trim()})`))}. Correct ${one ? 'it' : 'each'} in the Email field, or empty it.`,
   };
 }

@@ -36,6 +36,9 @@ describe('emailProblem and emailAddress', () => {
     for (const ok of ['info@bakery.com', 'Info.Desk+shop@bakery.co.uk', 'a@b.cd'])
       expect(emailProblem(emailAddress(ok))).toBeNull();
     expect(emailAddress(' mailto:info@bakery.com ')).toBe('info@bakery.com');
+    // Several, as the viewer lists them under its Email button.
+    expect(emailProblem(emailAddress('mailto:info@bakery.com, MAILTO:orders@bakery.com'))).toBeNull();
+    expect(emailAddress('mailto:info@bakery.com, MAILTO:orders@bakery.com')).toBe('info@bakery.com, orders@bakery.com');
   });
 
   it('says why a value would give an Email button that writes to nobody', () => {
