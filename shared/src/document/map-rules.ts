@@ -215,6 +215,18 @@ export function emailProblem(value: string): string | null {
   return parts.some(Boolean) ? null : `“${value.trim()}” is not an e-mail address (name@example.com)`;
 }
 
+/**
+ * Why a location's phone (several separated by commas, as the viewer lists them) would give a Call button that dials
+ * nothing ("TBC", "Ask in store"), or null: the viewer dials a number's digits (and +), so each needs some.
+ */
+export function phoneProblem(value: string): string | null {
+  const bad = value
+    .split(',')
+    .map((part) => part.trim())
+    .find((part) => part !== '' && (part.match(/\d/g)?.length ?? 0) < 3);
+  return bad === undefined ? null : `“${bad}” is not a phone number (no number to dial)`;
+}
+
 /** True for a thumbnail or legend icon given as 1-3 characters of text rather than an image URL. */
 export function isShortText(value: string): boolean {
   return SHORT_TEXT_PATTERN.test(value);

@@ -255,6 +255,24 @@ describe('publishChecks on e-mails', () => {
   });
 });
 
+describe('publishChecks on phones', () => {
+  it('warns of phones with no number to dial, whose Call buttons would dial nothing', () => {
+    const doc = newMap();
+    doc.locations = [
+      { id: 'bakery', title: 'Bakery', coord: [0.2, 0.2], phone: 'TBC' },
+      { id: 'florist', title: 'Florist', coord: [0.3, 0.3], phone: '+44 20 7946 0000, (020) 7946-0001 ext. 2' },
+    ];
+    expect(publishChecks(doc, MapState.TEST)).toEqual([
+      {
+        id: 'phone',
+        severity: 'warning',
+        message:
+          '1 location’s phone has no number to dial, so visitors’ Call button dials nothing: Bakery (TBC). Correct it in the Phone field, or empty it.',
+      },
+    ]);
+  });
+});
+
 describe('publishChecks on directions', () => {
   it('warns a Professional map whose directions are on but have no path to follow', () => {
     const doc = newMap();

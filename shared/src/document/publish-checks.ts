@@ -8,7 +8,7 @@ import { staleAboutWords } from './about-text';
 import { shapeOf } from './location-shapes';
 import { deepEqual } from './json-equal';
 import type { MapDocument } from './map-document';
-import { emailAddress, emailProblem, webAddress } from './map-rules';
+import { emailAddress, emailProblem, phoneProblem, webAddress } from './map-rules';
 import { hasWayfinding } from './wayfinding';
 
 /** How many location names a summary lists by name; the rest are counted. */
@@ -309,6 +309,7 @@ export interface PublishCheck {
     | 'stale-about'
     | 'site-link'
     | 'email'
+    | 'phone'
     | 'contrast'
     | 'css'
     | 'pro-only'
@@ -393,6 +394,8 @@ export function publishChecks(
   if (siteLinks) checks.push(siteLinks);
   const emails = emailCheck(doc);
   if (emails) checks.push(emails);
+  const phones = phoneCheck(doc);
+  if (phones) checks.push(phones);
   const primary = doc.settings.primaryColor;
   const ratio = contrastRatio('#ffffff', primary);
   if (ratio !== null && ratio < AA_CONTRAST) {
@@ -471,5 +474,17 @@ function emailCheck(doc: MapDocument): PublishCheck | null {
     id: 'email',
     severity: 'warning',
     message: `${bad.length} location${one ? '’s e-mail is not an address' : 's’ e-mails are not addresses'}, so visitors’ Email ${one ? 'button writes' : 'buttons write'} to nobody: ${listed(bad.map((l) => `${nameOf(l)} (${l.email!.trim()})`))}. Correct ${one ? 'it' : 'each'} in the Email field, or empty it.`,
+  };
+}
+
+/** A note on phones with no number to dial ("TBC"): their Call buttons would dial nothing (`phoneProblem`). */
+function phoneCheck(doc: MapDocument): PublishCheck | null {
+  const bad = doc.locations.filter((l) => l.phone && phoneProblem(l.phone));
+  if (!bad.length) return null;
+  const one = bad.length === 1;
+  return {
+    id: 'phone',
+    severity: 'warning',
+    message: `${bad.length} location${one ? '’s phone has' : 's’ phones have'} no number to dial, so visitors’ Call ${one ? 'button dials' : 'buttons dial'} nothing: ${listed(bad.map((l) => `${nameOf(l)} (${l.phone!.trim()})`))}. Correct ${one ? 'it' : 'each'} in the Phone field, or empty it.`,
   };
 }

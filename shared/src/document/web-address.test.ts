@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddress, emailProblem, webAddress } from './map-rules';
+import { emailAddress, emailProblem, phoneProblem, webAddress } from './map-rules';
 
 describe('webAddress', () => {
   it('puts https:// before a host name written without it', () => {
@@ -52,5 +52,15 @@ describe('emailProblem and emailAddress', () => {
       'Ask in store',
     ])
       expect(emailProblem(bad)).toBe(`“${bad}” is not an e-mail address (name@example.com)`);
+  });
+});
+
+describe('phoneProblem', () => {
+  it('takes numbers with digits to dial, several separated by commas, and says why "TBC" is none', () => {
+    for (const ok of ['+44 20 7946 0000', '(020) 7946-0001 ext. 2', '555 0101, 555 0102', '112'])
+      expect(phoneProblem(ok)).toBeNull();
+    for (const bad of ['TBC', 'Ask in store', '12'])
+      expect(phoneProblem(bad)).toBe(`“${bad}” is not a phone number (no number to dial)`);
+    expect(phoneProblem('555 0101, n/a')).toBe('“n/a” is not a phone number (no number to dial)');
   });
 });

@@ -197,6 +197,12 @@ describe('Inspector', () => {
     expect(h.doc().locations[0]!.email).toBe('Info@Bakery.co.uk');
     edit('Email', '');
     expect(h.doc().locations[0]).not.toHaveProperty('email');
+    // A phone with no number would make a Call button that dials nothing.
+    const withoutPhone = h.doc();
+    expect(errorOf(edit('Phone', 'TBC'))).toBe('“TBC” is not a phone number (no number to dial)');
+    expect(h.doc()).toBe(withoutPhone);
+    edit('Phone', '+44 20 7946 0000, 555 0101');
+    expect(h.doc().locations[0]!.phone).toBe('+44 20 7946 0000, 555 0101');
     edit('Colour', '#cc0000');
     edit('Marker size', '2');
     expect(h.doc().locations[0]).toMatchObject({ color: '#cc0000', scale: 2 });

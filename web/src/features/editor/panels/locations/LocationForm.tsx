@@ -13,7 +13,7 @@ import { deleteLocations, updateLocation, type LocationPatch } from '../../actio
 import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
 import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
-import { emailAddress, emailProblem, webAddress } from '@mapnest/shared/map-rules';
+import { emailAddress, emailProblem, phoneProblem, webAddress } from '@mapnest/shared/map-rules';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
@@ -221,7 +221,7 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
         label="Phone"
         name="phone"
         value={loc.phone ?? ''}
-        commit={text('phone')}
+        commit={(v) => phoneProblem(v) ?? text('phone')(v.trim())}
         type="tel"
         hint="Several numbers: separate them with commas."
       />
