@@ -227,8 +227,9 @@ describe('recognised SVG rooms in the editor', () => {
     await call('deleteMap', { id: mapId }, user);
   });
 
-  it('names rooms as Illustrator names its layers, and binds a tenant list’s units to them by those names', async () => {
-    // Illustrator writes a layer "105" as id="_x31_05" data-name="105" (before 2017, the id alone).
+  it('names rooms as Illustrator and Inkscape name them, and binds a tenant list’s units to them by those names', async () => {
+    // Illustrator writes a layer "105" as id="_x31_05" data-name="105" (before 2017, the id alone); Inkscape an
+    // object's name as its label.
     const { mapId, context, page, errors } = await newMapInEditor('Illustrator plan');
     await page.getByRole('tab', { name: /Layers/ }).click();
     await page.setInputFiles('[data-testid=layer-file-input]', {
@@ -238,13 +239,15 @@ describe('recognised SVG rooms in the editor', () => {
         <g id="_x31_05" data-name="105"><rect x="40" y="40" width="220" height="180" fill="#e2e8f0"/></g>
         <rect id="_x31_06" data-name="106" x="300" y="40" width="220" height="180" fill="#e2e8f0"/>
         <rect id="_x31_07" x="560" y="40" width="200" height="180" fill="#e2e8f0"/>
+        <rect id="rect1234" inkscape:label="108" x="40" y="300" width="200" height="180" fill="#e2e8f0"/>
       </svg>`),
     });
     await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
     await page.getByRole('tab', { name: /Locations/ }).click();
-    await page.getByText('3 rooms on this floor have no location').click({ timeout: 20_000 });
+    await page.getByText('4 rooms on this floor have no location').click({ timeout: 20_000 });
     const free = page.getByRole('list', { name: 'Rooms without a location' });
-    expect(await free.locator('.vlist__title').allTextContents()).toEqual(['105', '106', '107']);
+    // Inkscape keeps an object's name in its label.
+    expect(await free.locator('.vlist__title').allTextContents()).toEqual(['105', '106', '107', '108']);
 
     await openFileMenuItem(page, 'Import…');
     await page.setInputFiles('[data-testid=import-file]', {

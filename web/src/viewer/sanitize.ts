@@ -137,8 +137,9 @@ let svgScope = '';
 
 const SVG_CONFIG: Config = {
   ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
-  // `data-name` is Illustrator's name of a layer ("105" for `id="_x31_05"`): rooms are named and units bound by it.
-  ADD_ATTR: ['xlink:href', 'href', 'target', 'data-name'],
+  // `data-name` is Illustrator's name of a layer ("105" for `id="_x31_05"`), `inkscape:label` Inkscape's of an object:
+  // rooms are named and units bound by them.
+  ADD_ATTR: ['xlink:href', 'href', 'target', 'data-name', 'inkscape:label'],
   ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
   KEEP_CONTENT: false,
   ALLOW_DATA_ATTR: false,

@@ -9,11 +9,11 @@ import { ID_PATTERN, shapeOf, type Location, type MarkerType } from '@mapnest/sh
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeSvg } from '../../viewer/sanitize';
-import { unescapedId } from '../../viewer/stage/base-layer';
+import { drawnName, unescapedId } from '../../viewer/stage/base-layer';
 
 export interface MeasuredRegion {
   id: string;
-  /** data-name (Illustrator), aria-label, <title>, else the text drawn in it, or '' */
+  /** data-name (Illustrator), inkscape:label, aria-label, <title>, else the text drawn in it, or '' */
   name: string;
   /** Box in map pixels. */
   box: { minX: number; minY: number; maxX: number; maxY: number };
@@ -190,7 +190,7 @@ export function measureRegionsIn(
     out.push({
       el,
       id: el.id,
-      name: el.getAttribute('data-name') ?? el.getAttribute('aria-label') ?? title,
+      name: drawnName(el) ?? el.getAttribute('aria-label') ?? title,
       container: el.localName === 'g' && hasRoomInside(el),
       ...(!drawsArea(el) && { noArea: true }),
       box: boxOf(el),

@@ -77,14 +77,15 @@ describe('binding locations to the shapes of their floors', () => {
     expect(floorShapes(one!)).toEqual([{ id: 'lift' }, { id: 'stairs' }, { id: 'm101' }]);
   });
 
-  it('names a floor’s shapes as Illustrator names its layers, through the cleaning of the drawing', async () => {
+  it('names a floor’s shapes as Illustrator and Inkscape name them, through the cleaning of the drawing', async () => {
     // Illustrator writes a layer "105" as id="_x31_05" data-name="105"; before 2017, as the id alone.
-    const illustrator = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="500">
+    const illustrator = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="1000" height="500">
       <g id="_x31_05" data-name="105" data-note="kept out"><rect width="50" height="50"/></g>
       <rect id="_x31_06" x="60" width="50" height="50"/>
       <rect id="Shop_A" data-name="Shop A" x="120" width="50" height="50"/>
       <rect id="kiosk" aria-label="Juice kiosk" x="180" width="50" height="50"/>
       <rect id="wc" data-name="wc" x="240" width="50" height="50"/>
+      <rect id="rect1234" inkscape:label="Kiosk 3" x="300" width="50" height="50"/>
     </svg>`;
     const [one] = await floors(office(), { 'f1.svg': illustrator });
     expect(floorShapes(one!)).toEqual([
@@ -93,6 +94,8 @@ describe('binding locations to the shapes of their floors', () => {
       { id: 'Shop_A', name: 'Shop A' },
       { id: 'kiosk', name: 'Juice kiosk' },
       { id: 'wc' },
+      // Inkscape keeps an object's name in its label (its id stays "rect1234").
+      { id: 'rect1234', name: 'Kiosk 3' },
     ]);
     // The cleaning keeps the layer's name, and no other data- attribute.
     expect(one!.el.querySelector('[data-note]')).toBeNull();

@@ -287,10 +287,14 @@ export function regionsTouched(
 /** Elements that can be a location's shape: what a drawing fills or strokes, or a group of such (recognise-svg's). */
 const SHAPE_ELEMENTS = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'g', 'use', 'line']);
 
+/** The name a drawing program gave an element: Illustrator's layer name (`data-name`), Inkscape's label, or null. */
+export const drawnName = (el: Element): string | null =>
+  el.getAttribute('data-name') ?? el.getAttribute('inkscape:label');
+
 /** A shape of a floor's drawing that a location can stand for: its id, and the name the drawing gives it, if any. */
 export interface FloorShape {
   readonly id: string;
-  /** Illustrator's layer name (`data-name`, or the one its id escapes), or the shape's aria-label. */
+  /** Illustrator's layer name (`data-name`, or the one its id escapes), Inkscape's label, or the shape's aria-label. */
   readonly name?: string;
 }
 
@@ -314,9 +318,12 @@ export function floorShapes(layer: LoadedLayer): FloorShape[] {
 export const unescapedId = (id: string) =>
   id.replace(/_x([0-9A-F]{2,4})_/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
 
-/** A shape's id, and its name: `data-name`, else its aria-label, else the one its id escapes (when not the id). */
+/**
+ * A shape's id, and its name: Illustrator's `data-name` or Inkscape's `inkscape:label`, else its aria-label, else the
+ * one its id escapes (when not the id).
+ */
 function withName(el: Element): FloorShape {
-  const name = (el.getAttribute('data-name') ?? el.getAttribute('aria-label') ?? unescapedId(el.id)).trim();
+  const name = (drawnName(el) ?? el.getAttribute('aria-label') ?? unescapedId(el.id)).trim();
   return name && name !== el.id ? { id: el.id, name } : { id: el.id };
 }
 
