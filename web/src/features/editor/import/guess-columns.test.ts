@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { parseCsv } from './csv';
 import { guessColumns, withRoomColumn } from './guess-columns';
+import { floorRooms } from './import-floor';
 
 const siteMap = () => {
   const doc = blankDocument();
@@ -66,13 +67,10 @@ describe('guessColumns', () => {
   });
 
   it('takes a column of different rooms of the floor plans for the ids, or for the Shape when a column is the id', () => {
-    const rooms = {
-      shapes: new Map([
-        ['ground', new Set(['G01', 'G02'])],
-        ['first', new Set(['F01'])],
-      ]),
-      names: new Map(),
-    };
+    const rooms = floorRooms([
+      ['ground', [{ id: 'G01' }, { id: 'G02' }]],
+      ['first', [{ id: 'F01' }]],
+    ]);
     const rows = [
       ['Bakery', 'G01', 'x'],
       ['Florist', 'F01', 'x'],
@@ -111,22 +109,48 @@ describe('guessColumns', () => {
   });
 
   it('takes a column of the names a drawing gives its rooms (Illustrator’s layers “105”, “106”) for the ids', () => {
-    const rooms = {
-      shapes: new Map([['ground', new Set(['_x31_05', '_x31_06'])]]),
-      names: new Map([
+    const rooms = floorRooms([
+      [
+        'ground',
         [
-          'ground',
-          new Map([
-            ['105', '_x31_05'],
-            ['106', '_x31_06'],
-          ]),
+          { id: '_x31_05', name: '105' },
+          { id: '_x31_06', name: '106' },
         ],
-      ]),
-    };
+      ],
+    ]);
     const rows = [
       ['Bakery', '105'],
       ['Florist', '106'],
     ];
     expect(withRoomColumn(['title', 'field:Unit'], rows, rooms)).toEqual(['title', 'id']);
+  });
+
+  it('takes a column of the rooms as a spreadsheet changed them (Excel’s 7 for “007”, “g01” for “G01”), after an exact one', () => {
+    const rooms = floorRooms([['ground', [{ id: '007' }, { id: '008' }, { id: 'G01' }]]]);
+    const rows = [
+      ['Bakery', '7', '007'],
+      ['Florist', '8', '008'],
+      ['Kiosk', 'g01', 'G01'],
+    ];
+    // The column of the rooms as drawn wins over one before it that names them loosely.
+    expect(withRoomColumn(['title', 'field:No', 'field:Unit'], rows, rooms)).toEqual(['title', 'field:No', 'id']);
+    expect(
+      withRoomColumn(
+        ['title', 'field:No'],
+        rows.map((r) => [r[0]!, r[1]!]),
+        rooms,
+      ),
+    ).toEqual(['title', 'id']);
+    // "7" and "007" in one column are one room twice.
+    expect(
+      withRoomColumn(
+        ['title', 'field:No'],
+        [
+          ['A', '7'],
+          ['B', '007'],
+        ],
+        rooms,
+      ),
+    ).toEqual(['title', 'field:No']);
   });
 });

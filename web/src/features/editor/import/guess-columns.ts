@@ -16,7 +16,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { csvCell, csvHeaderKey } from '../../../viewer/csv/cells';
 import { guessMapping, type ColumnTarget, type ParsedCsv } from './csv';
-import type { FloorRooms } from './import-floor';
+import { roomKey, type FloorRooms } from './import-floor';
 
 /**
  * What each column of `csv` is taken for before the author chooses: by its header (its exact names, then the words a
@@ -141,19 +141,23 @@ export function withRoomColumn(
     [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys())].flatMap((k) => [...k]),
   );
   if (known.size === 0) return out;
-  const at = out.findIndex((t, i) => (t === 'ignore' || t.startsWith('field:')) && namesRooms(rows, i, known));
+  // A column of the rooms as drawn comes first; else one as a spreadsheet changed them ("7" for "007", `roomKey`).
+  const loose = new Set([...rooms.loose.values()].flatMap((keys) => [...keys.keys()]));
+  const free = (t: ColumnTarget) => t === 'ignore' || t.startsWith('field:');
+  let at = out.findIndex((t, i) => free(t) && namesRooms(rows, i, (cell) => known.has(cell)));
+  if (at < 0) at = out.findIndex((t, i) => free(t) && namesRooms(rows, i, (cell) => loose.has(roomKey(cell))));
   if (at >= 0) out[at] = target;
   return out;
 }
 
-/** Whether column `i` has a value, and its values are each a different known room. */
-function namesRooms(rows: readonly (readonly string[])[], i: number, known: ReadonlySet<string>): boolean {
+/** Whether column `i` has a value, and its values are each a different room (`known`). */
+function namesRooms(rows: readonly (readonly string[])[], i: number, known: (cell: string) => boolean): boolean {
   const seen = new Set<string>();
   for (const row of rows) {
     const cell = csvCell(row[i] ?? '');
     if (cell === '') continue;
-    if (!known.has(cell) || seen.has(cell)) return false;
-    seen.add(cell);
+    if (!known(cell) || seen.has(roomKey(cell))) return false;
+    seen.add(roomKey(cell));
   }
   return seen.size > 0;
 }

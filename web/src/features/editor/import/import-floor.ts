@@ -17,6 +17,25 @@ export interface FloorRooms {
    * shape's id; a name two shapes of the floor share, or that is the id of one, names none.
    */
   readonly names: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Each floor's shapes by the `roomKey` of their ids and names, where one shape of the floor has that key. */
+  readonly loose: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+/**
+ * A room's id or name as a spreadsheet may have changed it: letter case aside, and its numbers without leading zeros
+ * (Excel reads a unit "007" as the number 7, and a sheet may write "g01" for the drawing's "G01").
+ */
+export const roomKey = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, ''));
+
+/** `pairs` as a map, without the keys that more than one shape has. */
+function onlyOnes(pairs: Iterable<readonly [string, string]>): Map<string, string> {
+  const out = new Map<string, string | null>();
+  for (const [key, id] of pairs) out.set(key, out.has(key) && out.get(key) !== id ? null : id);
+  return new Map([...out].filter((e): e is [string, string] => e[1] !== null));
 }
 
 /** The rooms of the floors read, each with its shapes (null: its drawing could not be loaded, so it is left out). */
@@ -25,20 +44,25 @@ export function floorRooms(
 ): FloorRooms {
   const shapes = new Map<string, ReadonlySet<string>>();
   const names = new Map<string, ReadonlyMap<string, string>>();
+  const loose = new Map<string, ReadonlyMap<string, string>>();
   for (const [floor, list] of read) {
     if (!list) continue;
     const ids = new Set(list.map((s) => s.id));
-    const named = new Map<string, string | null>();
-    for (const { id, name } of list) if (name && !ids.has(name)) named.set(name, named.has(name) ? null : id);
     shapes.set(floor, ids);
-    names.set(floor, new Map([...named].filter((e): e is [string, string] => e[1] !== null)));
+    names.set(floor, onlyOnes(list.flatMap(({ id, name }) => (name && !ids.has(name) ? [[name, id] as const] : []))));
+    loose.set(
+      floor,
+      onlyOnes(
+        list.flatMap(({ id, name }) => [[roomKey(id), id] as const, ...(name ? [[roomKey(name), id] as const] : [])]),
+      ),
+    );
   }
-  return { shapes, names };
+  return { shapes, names, loose };
 }
 
 /**
  * The shape a name stands for when it is no shape's id but the name a drawing gives one shape (a sheet's unit "105",
- * drawn by Illustrator as `_x31_05`): on `floor` (the row's, else the import's), or, when the row names no floor of its
+ * drawn by Illustrator as `_x31_05`), or either as a spreadsheet changed it (`roomKey`: "7" for "007"): on `floor` (the row's, else the import's), or, when the row names no floor of its
  * own (`anyFloor`), on the one floor whose drawing has the name; null when none is, or the name is a shape's id.
  */
 export function namedShape(
@@ -48,12 +72,15 @@ export function namedShape(
   rooms: FloorRooms | null,
 ): { floor: string; shape: string } | null {
   if (!rooms || [...rooms.shapes.values()].some((ids) => ids.has(name))) return null;
-  const on = floor !== null ? rooms.names.get(floor)?.get(name) : undefined;
+  const key = roomKey(name);
+  const onFloor = (f: string) => rooms.names.get(f)?.get(name) ?? rooms.loose.get(f)?.get(key);
+  const on = floor !== null ? onFloor(floor) : undefined;
   if (on !== undefined) return { floor: floor!, shape: on };
   if (!anyFloor) return null;
-  const found = [...rooms.names].flatMap(([f, names]) =>
-    names.has(name) ? [{ floor: f, shape: names.get(name)! }] : [],
-  );
+  const found = [...rooms.shapes.keys()].flatMap((f) => {
+    const shape = onFloor(f);
+    return shape === undefined ? [] : [{ floor: f, shape }];
+  });
   return found.length === 1 ? found[0]! : null;
 }
 

@@ -6,7 +6,8 @@ import { floorLevel, floorRooms, guessFloors, withFloorNames, type FloorRooms } 
 import { toCsv, toJson } from './export';
 
 /** The floors' rooms from their shapes' ids, none named. */
-const unnamed = (shapes: FloorRooms['shapes'] | null): FloorRooms | null => shapes && { shapes, names: new Map() };
+const unnamed = (shapes: FloorRooms['shapes'] | null): FloorRooms | null =>
+  shapes && floorRooms([...shapes].map(([floor, ids]) => [floor, [...ids].map((id) => ({ id }))] as const));
 
 function doc(): MapDocument {
   const d = blankDocument({ mapWidth: 1000, mapHeight: 500 });
@@ -135,6 +136,24 @@ describe('CSV import', () => {
     // Without the names (the drawings not read yet), the units are ids of their own.
     const before = rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1' });
     expect(before.locations.map((l) => l.id)).toEqual(['105', '205', '206', 'k1', '999']);
+  });
+
+  it('binds a unit a spreadsheet changed (Excel’s 7 for “007”, “g01” for “G01”) to its room, and none two rooms could be', () => {
+    const d = doc();
+    const rooms = floorRooms([
+      ['layer-1', [{ id: '007' }, { id: 'G01' }, { id: 'A1' }, { id: 'a01' }]],
+      ['upper', [{ id: '107' }]],
+    ]);
+    const csv = parseCsv('id,title\n7,Bakery\ng01,Florist\n107,Optician\na1,Kiosk\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), d, { floor: 'layer-1', rooms });
+    expect(result.locations.map((l) => [l.id, l.layer, l.shape, l.type])).toEqual([
+      ['7', 'layer-1', '007', 'hidden'],
+      ['g01', 'layer-1', 'G01', 'hidden'],
+      // An id as drawn is bound as before.
+      ['107', 'upper', undefined, 'hidden'],
+      // "a1" is "A1" and "a01" alike: neither is taken.
+      ['a1', 'layer-1', undefined, undefined],
+    ]);
   });
 
   it('reads a floor’s room names: one shape’s only, and none that is the id of a shape', () => {
