@@ -125,7 +125,8 @@ function namesGroups(rows: readonly (readonly string[])[], i: number, known: Rea
 
 /**
  * `mapping` with its first column whose values are each a different room of the floor plans (a mall's unit numbers,
- * "G01", as its drawing's element ids, or as the names the drawing gives them: Illustrator's layer "105") set to the
+ * "G01", as its drawing's element ids, or as the names the drawing gives them: Illustrator's layer "105"; else as a
+ * spreadsheet changed them, `roomKey`: Excel's 7 for "007") set to the
  * locations' ids, which bind each location to its room and let the next month's sheet update the same locations; to
  * their Shape when a column is the id already. Unchanged while the floors' rooms are not read yet (`rooms` null).
  */
