@@ -22,13 +22,15 @@ export interface FloorRooms {
 }
 
 /**
- * A room's id or name as a spreadsheet may have changed it: letter case aside, and its numbers without leading zeros
- * (Excel reads a unit "007" as the number 7, and a sheet may write "g01" for the drawing's "G01").
+ * A room's id or name as a spreadsheet may have changed it: letter case aside, its numbers without leading zeros (Excel
+ * reads a unit "007" as the number 7, and a sheet may write "g01" for the drawing's "G01"), and without the word one of
+ * them puts before the number ("Unit 105", "Suite 210", "Shop #12", "lot_7" for "105", "210", "12", "7").
  */
 export const roomKey = (name: string): string =>
   name
     .trim()
     .toLowerCase()
+    .replace(/^(?:(?:unit|shop|store|suite|ste|lot|plot|room|rm|no)(?![a-z])[\s._#:-]*|#\s*)(?=[a-z]?\d)/, '')
     .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, ''));
 
 /** `pairs` as a map, without the keys that more than one shape has. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from '../actions/structure';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
-import { floorLevel, floorRooms, guessFloors, withFloorNames, type FloorRooms } from './import-floor';
+import { floorLevel, floorRooms, guessFloors, roomKey, withFloorNames, type FloorRooms } from './import-floor';
 import { toCsv, toJson } from './export';
 
 /** The floors' rooms from their shapes' ids, none named. */
@@ -154,6 +154,22 @@ describe('CSV import', () => {
       // "a1" is "A1" and "a01" alike: neither is taken.
       ['a1', 'layer-1', undefined, undefined],
     ]);
+  });
+
+  it('reads a room’s id or name as a spreadsheet may have changed it', () => {
+    const same = (a: string, b: string) => expect(roomKey(a)).toBe(roomKey(b));
+    same('007', '7');
+    same('G01', 'g1');
+    same('Unit 105', '105');
+    same('Suite 210', '210');
+    same('Shop #12', '12');
+    same('#12', '12');
+    same('lot_7', '7');
+    same('Ste. 4B', '4b');
+    // A word that is the name itself is kept: "Store room" is not "room".
+    expect(roomKey('Store room')).toBe('store room');
+    expect(roomKey('Unit')).toBe('unit');
+    expect(roomKey('Lift A')).toBe('lift a');
   });
 
   it('reads a floor’s room names: one shape’s only, and none that is the id of a shape', () => {
