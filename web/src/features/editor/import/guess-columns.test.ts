@@ -153,4 +153,17 @@ describe('guessColumns', () => {
       ),
     ).toEqual(['title', 'field:No']);
   });
+
+  it('takes a column of units with one typed wrong for the units, but not one with a value that could be no id', () => {
+    const ids = Array.from({ length: 10 }, (_, n) => `G${String(n + 1).padStart(2, '0')}`);
+    const rooms = floorRooms([['ground', ids.map((id) => ({ id }))]]);
+    const rows = ids.map((id, n) => [`Shop ${n}`, n === 3 ? 'G0l' : id]);
+    expect(withRoomColumn(['title', 'field:Unit'], rows, rooms)).toEqual(['title', 'id']);
+    // A shop over two units: as an id, its row would be refused.
+    rows[5]![1] = 'G06/G07';
+    expect(withRoomColumn(['title', 'field:Unit'], rows, rooms)).toEqual(['title', 'field:Unit']);
+    // Half of them rooms is not a column of rooms.
+    const half = ids.map((id, n) => [`Shop ${n}`, n % 2 ? id : `X${n}`]);
+    expect(withRoomColumn(['title', 'field:Unit'], half, rooms)).toEqual(['title', 'field:Unit']);
+  });
 });

@@ -13,7 +13,7 @@
  *   first import, is set so again on each re-import of the month's spreadsheet, where a hurried author would have
  *   left it a custom field and every plot's status as it was.
  */
-import type { MapDocument } from '@mapnest/shared/map-document';
+import { ID_PATTERN, type MapDocument } from '@mapnest/shared/map-document';
 import { csvCell, csvHeaderKey } from '../../../viewer/csv/cells';
 import { guessMapping, type ColumnTarget, type ParsedCsv } from './csv';
 import { roomKey, type FloorRooms } from './import-floor';
@@ -151,14 +151,24 @@ export function withRoomColumn(
   return out;
 }
 
-/** Whether column `i` has a value, and its values are each a different room (`known`). */
+/**
+ * Whether column `i` has a value, and its values are each different, each could be an id, and nearly all are rooms
+ * (`known`): a tenant list of 200 units with one typed wrong ("G0l") is still its units, the row of that one a place to
+ * put on the map. A value that could be no id ("G01/G02", a shop over two units) leaves the column as it is: as ids,
+ * such rows would be refused.
+ */
 function namesRooms(rows: readonly (readonly string[])[], i: number, known: (cell: string) => boolean): boolean {
   const seen = new Set<string>();
+  let rooms = 0;
   for (const row of rows) {
     const cell = csvCell(row[i] ?? '');
     if (cell === '') continue;
-    if (!known(cell) || seen.has(roomKey(cell))) return false;
+    if (!ID_PATTERN.test(cell) || seen.has(roomKey(cell))) return false;
     seen.add(roomKey(cell));
+    if (known(cell)) rooms++;
   }
-  return seen.size > 0;
+  return rooms > 0 && rooms >= ROOMS_SHARE * seen.size;
 }
+
+/** The share of a column's values that must be rooms for it to be taken for the rooms. */
+const ROOMS_SHARE = 0.8;
