@@ -95,8 +95,9 @@ export function MapCard({
           onRename={onRename}
           stopRenaming={stopRenaming}
         />
+        {/* A map not changed since it was made (an import, a copy, a new one) says so: "Edited" would be untrue. */}
         <p className="map-card__meta">
-          Edited{' '}
+          {map.edited === map.created ? 'Created' : 'Edited'}{' '}
           <time dateTime={map.edited} title={absoluteTime(map.edited)}>
             {relativeTime(map.edited, now)}
           </time>

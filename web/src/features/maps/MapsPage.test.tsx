@@ -73,10 +73,12 @@ describe('maps list', () => {
   });
 
   it('shows each map as a card with preview, state, edit time and counts', async () => {
+    const made = new Date(Date.now() - 9 * DAY).toISOString();
     const expired = aMap({
       id: 'map00000000000000003',
       title: 'Old Plan',
-      created: new Date(Date.now() - 9 * DAY).toISOString(),
+      created: made,
+      edited: made,
       activeUntil: new Date(Date.now() - 2 * DAY).toISOString(),
       published: false,
     });
@@ -91,8 +93,10 @@ describe('maps list', () => {
     expect(within(first).getByRole('link', { name: 'Riverside Mall' }).getAttribute('href')).toBe(`/maps/${mall.id}`);
     expect(within(first).getByText(/^Test · 5 days left/)).toBeTruthy();
     expect(within(first).getByText(`Expires ${shortDate(mall.activeUntil)}`)).toBeTruthy();
-    expect(within(first).getByText('3 hours ago')).toBeTruthy();
+    expect(within(first).getByText('3 hours ago').parentElement!.textContent).toBe('Edited 3 hours ago');
     expect(within(first).getByText('2 layers · 14 locations')).toBeTruthy();
+    // A map not changed since it was made says when it was made, not that it was edited.
+    expect(card('Old Plan').querySelector('.map-card__meta')!.textContent).toMatch(/^Created (last week|9 days ago)$/);
     expect(within(card('Campus Map')).getByText('Live')).toBeTruthy();
     expect(within(card('Campus Map')).getByText('1 layer · 1 location')).toBeTruthy();
     expect(within(card('Old Plan')).getByText('Expired')).toBeTruthy();
