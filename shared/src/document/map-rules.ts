@@ -199,9 +199,14 @@ export function webAddress(value: string): string {
 
 /**
  * A location's e-mail as written, without the "mailto:" a sheet copied from a web page may put before an address. It
- * may hold several, separated by commas, which the viewer lists under its Email button.
+ * may hold several, separated by commas, which the viewer lists under its Email button (an e-mail program's ";" between
+ * them becomes a comma).
  */
-export const emailAddress = (value: string): string => value.trim().replace(/(^|,\s*)mailto:/gi, '$1');
+export const emailAddress = (value: string): string =>
+  value
+    .trim()
+    .replace(/\s*;\s*/g, ', ')
+    .replace(/(^|,\s*)mailto:/gi, '$1');
 
 /**
  * Why `value` (after `emailAddress`) would give a location an Email button that writes to nobody ("info at bakery.com",

@@ -39,6 +39,7 @@ describe('emailProblem and emailAddress', () => {
     // Several, as the viewer lists them under its Email button.
     expect(emailProblem(emailAddress('mailto:info@bakery.com, MAILTO:orders@bakery.com'))).toBeNull();
     expect(emailAddress('mailto:info@bakery.com, MAILTO:orders@bakery.com')).toBe('info@bakery.com, orders@bakery.com');
+    expect(emailAddress('info@bakery.com; orders@bakery.com')).toBe('info@bakery.com, orders@bakery.com');
   });
 
   it('says why a value would give an Email button that writes to nobody', () => {
