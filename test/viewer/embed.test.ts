@@ -296,6 +296,20 @@ describe('the embed of the demo map', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(pane).not.toBe(zoomed);
     await settledBox(page.locator('.mn-pane'), 10);
+    // The list of the locations in view follows the camera 150 ms after it stops (a CI run under load pressed Tab while
+    // it was being redrawn): read a quarter of a second apart until it is the same twice.
+    let was = '';
+    await expect
+      .poll(
+        async () => {
+          const now = await page.locator('.mn-in-view').innerHTML();
+          const same = now === was && now !== '';
+          was = now;
+          return same;
+        },
+        { interval: 250 },
+      )
+      .toBe(true);
     // Tab reaches the locations in view; focusing one rings it on the map and shows its name.
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.closest('.mn-in-view') !== null);
