@@ -211,13 +211,16 @@ export const emailAddress = (value: string): string =>
 /**
  * Why `value` (after `emailAddress`) would give a location an Email button that writes to nobody ("info at bakery.com",
  * "bakery.com", "Ask in store"), or null: each address (of a list separated by commas) has a name, one @, and a domain
- * with a dot after it.
+ * with a dot after it. An empty value is no e-mail, and no problem.
  */
 export function emailProblem(value: string): string | null {
   const parts = value.split(',').map((part) => part.trim());
   const bad = parts.find((part) => part !== '' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(part));
   if (bad !== undefined) return `“${bad}” is not an e-mail address (name@example.com)`;
-  return parts.some(Boolean) ? null : `“${value.trim()}” is not an e-mail address (name@example.com)`;
+  // Empty is no e-mail (no Email button); only commas is none of an address.
+  return parts.some(Boolean) || value.trim() === ''
+    ? null
+    : `“${value.trim()}” is not an e-mail address (name@example.com)`;
 }
 
 /**

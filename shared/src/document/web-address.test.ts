@@ -53,6 +53,12 @@ describe('emailProblem and emailAddress', () => {
       'Ask in store',
     ])
       expect(emailProblem(bad)).toBe(`“${bad}” is not an e-mail address (name@example.com)`);
+    // Each of several is an address; commas alone are none; empty is no e-mail at all.
+    expect(emailProblem('info@bakery.com, orders at bakery')).toBe(
+      '“orders at bakery” is not an e-mail address (name@example.com)',
+    );
+    expect(emailProblem(',')).toBe('“,” is not an e-mail address (name@example.com)');
+    expect(emailProblem('')).toBeNull();
   });
 });
 

@@ -229,9 +229,7 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
         label="Email"
         name="email"
         value={loc.email ?? ''}
-        commit={(v) =>
-          v.trim() === '' ? text('email')('') : (emailProblem(emailAddress(v)) ?? text('email')(emailAddress(v)))
-        }
+        commit={(v) => emailProblem(emailAddress(v)) ?? text('email')(emailAddress(v))}
         type="email"
       />
       <TextProp

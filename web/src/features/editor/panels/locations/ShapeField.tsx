@@ -22,19 +22,19 @@ interface ShapeEdit {
 function useFloorShapes(layerId: string | null, file: string | undefined): FloorShape[] | null {
   const { canvas } = useEditor();
   const c = canvas();
-  const [shapes, setShapes] = useState<{ key: string; ids: FloorShape[] } | null>(null);
+  const [shapes, setShapes] = useState<{ key: string; list: FloorShape[] } | null>(null);
   const key = `${layerId}\u0000${file}`;
   useEffect(() => {
     if (!layerId || typeof c?.floorShapes !== 'function') return;
     let live = true;
-    void c.floorShapes(layerId).then((ids) => {
-      if (live && ids) setShapes({ key, ids });
+    void c.floorShapes(layerId).then((list) => {
+      if (live && list) setShapes({ key, list });
     });
     return () => {
       live = false;
     };
   }, [c, layerId, key]);
-  return shapes?.key === key ? shapes.ids : null;
+  return shapes?.key === key ? shapes.list : null;
 }
 
 /**
