@@ -96,3 +96,18 @@ export function shapeProblems(
   });
   return problems.sort((a, b) => a.index - b.index);
 }
+
+/**
+ * A location visitors cannot find on the map: no position, and the drawing of its floor (of each floor, for one on
+ * every floor) has no shape of its shape id. Unknown while a floor's drawing is not read (`svgIds` lacks it): false.
+ */
+export function hasNoPlace(
+  doc: { readonly layers: readonly { readonly id: string }[] },
+  l: Pick<Location, 'id' | 'shape' | 'layer' | 'coord' | 'latlon'>,
+  svgIds: ReadonlyMap<string, ReadonlySet<string>>,
+): boolean {
+  if (l.coord || l.latlon) return false;
+  const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
+  const known = on.map((id) => svgIds.get(id)).filter((s): s is ReadonlySet<string> => !!s);
+  return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(shapeOf(l)));
+}

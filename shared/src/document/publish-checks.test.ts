@@ -255,6 +255,44 @@ describe('publishChecks on e-mails', () => {
   });
 });
 
+describe('publishChecks on styles', () => {
+  it('warns of locations drawn in the style of a group they are not in, whose colours show an old status', () => {
+    const doc = newMap();
+    doc.groups = [
+      { id: 'available', name: 'Available' },
+      { id: 'sold', name: 'Sold' },
+    ];
+    const style = (id: string, name: string) => ({
+      id,
+      name,
+      markers: false,
+      svg: true,
+      normal: {},
+      hover: {},
+      active: {},
+    });
+    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold'), style('st-park', 'Park')];
+    doc.locations = [
+      { id: 'lot-1', title: 'Lot 1', coord: [0.1, 0.1], groups: ['sold'], style: 'st-available' },
+      { id: 'lot-2', title: 'Lot 2', coord: [0.2, 0.2], groups: ['sold'], style: 'st-sold' },
+      { id: 'park', title: 'Park', coord: [0.3, 0.3], groups: ['sold'], style: 'st-park' },
+      { id: 'lot-3', coord: [0.4, 0.4], style: 'st-sold' },
+    ];
+    expect(publishChecks(doc, MapState.TEST)).toEqual([
+      {
+        id: 'stale-style',
+        severity: 'warning',
+        message:
+          '2 locations are drawn in the style of a group they are not in, so visitors may read an old status from their colours: Lot 1 (“Available”), lot-3 (“Sold”). Choose the style of each one’s group in the Style field.',
+      },
+    ]);
+    doc.locations = doc.locations.slice(0, 3);
+    expect(publishChecks(doc, MapState.TEST)[0]!.message).toBe(
+      '1 location is drawn in the style of a group it is not in, so visitors may read an old status from its colour: Lot 1 (“Available”). Choose the style of its group in the Style field.',
+    );
+  });
+});
+
 describe('publishChecks on phones', () => {
   it('warns of phones with no number to dial, whose Call buttons would dial nothing', () => {
     const doc = newMap();

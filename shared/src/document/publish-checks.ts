@@ -5,7 +5,8 @@
  */
 import { AA_CONTRAST, contrastRatio, readableTextOn } from '../contrast';
 import { staleAboutWords } from './about-text';
-import { shapeOf } from './location-shapes';
+import { staleStyle } from './group-styles';
+import { hasNoPlace } from './location-shapes';
 import { deepEqual } from './json-equal';
 import type { MapDocument } from './map-document';
 import { emailAddress, emailProblem, phoneProblem, webAddress } from './map-rules';
@@ -307,6 +308,7 @@ export interface PublishCheck {
     | 'outside'
     | 'region'
     | 'stale-about'
+    | 'stale-style'
     | 'site-link'
     | 'email'
     | 'phone'
@@ -322,21 +324,6 @@ export interface PublishCheck {
 export const MISSING_FLOOR_FILE_PREFIX = 'The floor “';
 export const missingFloorFile = (floor: string) =>
   `${MISSING_FLOOR_FILE_PREFIX}${floor}” has no image file that can be loaded, so visitors could not see it. Upload its file again or remove the floor, then publish.`;
-
-/**
- * A location visitors cannot find on the map: no position, and the drawing of its floor (of each floor, for one on
- * every floor) has no shape of its shape id. Unknown while a floor's drawing is not read (`svgIds` lacks it): false.
- */
-export function hasNoPlace(
-  doc: Pick<MapDocument, 'layers'>,
-  l: Pick<Loc, 'id' | 'shape' | 'layer' | 'coord' | 'latlon'>,
-  svgIds: ReadonlyMap<string, ReadonlySet<string>>,
-): boolean {
-  if (l.coord || l.latlon) return false;
-  const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
-  const known = on.map((id) => svgIds.get(id)).filter((s): s is ReadonlySet<string> => !!s);
-  return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(shapeOf(l)));
-}
 
 export const listed = (names: string[]) =>
   names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
@@ -388,14 +375,10 @@ export function publishChecks(
       });
     }
   }
-  const stale = staleAboutChecks(doc);
-  if (stale) checks.push(stale);
-  const siteLinks = siteLinkCheck(doc);
-  if (siteLinks) checks.push(siteLinks);
-  const emails = emailCheck(doc);
-  if (emails) checks.push(emails);
-  const phones = phoneCheck(doc);
-  if (phones) checks.push(phones);
+  for (const check of [staleAboutChecks, staleStyleCheck, siteLinkCheck, emailCheck, phoneCheck]) {
+    const found = check(doc);
+    if (found) checks.push(found);
+  }
   const primary = doc.settings.primaryColor;
   const ratio = contrastRatio('#ffffff', primary);
   if (ratio !== null && ratio < AA_CONTRAST) {
@@ -442,6 +425,21 @@ function staleAboutChecks(doc: MapDocument): PublishCheck | null {
     id: 'stale-about',
     severity: 'warning',
     message: `${stale.length} location${one ? '’s About text names' : 's’ About texts name'} a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status: ${listed(stale)}. Use {{group}} in the text to show the location’s groups as they are.`,
+  };
+}
+
+/** A note on the locations drawn in the style of a group they are not in (a lot in Sold still drawn “Available”). */
+function staleStyleCheck(doc: MapDocument): PublishCheck | null {
+  const stale = doc.locations.flatMap((l) => {
+    const group = staleStyle(l, doc);
+    return group ? [`${nameOf(l)} (“${group}”)`] : [];
+  });
+  if (!stale.length) return null;
+  const one = stale.length === 1;
+  return {
+    id: 'stale-style',
+    severity: 'warning',
+    message: `${stale.length} location${one ? ' is' : 's are'} drawn in the style of a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status from ${one ? 'its colour' : 'their colours'}: ${listed(stale)}. Choose the style of ${one ? 'its' : 'each one’s'} group in the Style field.`,
   };
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { locationPoint } from '@mapnest/shared/map-geo';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { staleStyle } from '@mapnest/shared/group-styles';
 import { createMapInput, mapIdSchema } from '@mapnest/shared/maps';
 import { DEMO_MAP_ID, EXAMPLE_MAPS } from '../../state/config';
 
@@ -62,6 +63,14 @@ describe('the example maps of the case studies', () => {
         lot.groups?.filter((g) => statusGroups.includes(g)),
         lot.id,
       ).toHaveLength(1);
+      // Its status is its group alone: drawn in its group's style, its text shows the group, no field repeats it. Moving
+      // a lot to Sold is one change (the style follows the group), and nothing left behind says "Available".
+      expect(staleStyle(lot, doc), lot.id).toBeNull();
+      expect(lot.style, lot.id).toBe(`st-${lot.groups![0]}`);
+      expect(lot.about, lot.id).toMatch(/^\{\{group\}\} · /);
+      expect(Object.values(lot.fields ?? {}), lot.id).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(Available|Reserved|Sold)$/)]),
+      );
     }
     // Every status has lots in it, so each filter choice shows something.
     for (const status of statusGroups)

@@ -234,6 +234,58 @@ describe('location.reorder and location.duplicate', () => {
   });
 });
 
+/** A site plan: lots in the groups Available and Sold, drawn in the styles of those names. */
+function sitePlan(): MapDocument {
+  const doc = blankDocument();
+  doc.groups = [
+    { id: 'available', name: 'Available' },
+    { id: 'sold', name: 'Sold' },
+  ];
+  const style = (id: string, name: string) => ({
+    id,
+    name,
+    markers: false,
+    svg: true,
+    normal: {},
+    hover: {},
+    active: {},
+  });
+  doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+  doc.locations = ['lot-1', 'lot-2', 'lot-3'].map((id) => ({
+    id,
+    coord: [0.5, 0.5],
+    groups: ['available'],
+    style: 'st-available',
+  }));
+  return doc;
+}
+
+describe('a lot moved to another status', () => {
+  it('takes that status’s style in the same step, from the location form', () => {
+    const sold = updateLocation.perform(sitePlan(), { id: 'lot-1', patch: { groups: ['sold'] } });
+    expect(sold.locations[0]).toMatchObject({ groups: ['sold'], style: 'st-sold' });
+    valid(sold);
+    // A style given with the groups is the one it takes.
+    const own = updateLocation.perform(sitePlan(), { id: 'lot-1', patch: { groups: ['sold'], style: 'st-available' } });
+    expect(own.locations[0]!.style).toBe('st-available');
+  });
+
+  it('takes it with Move to group, unless a style is given too', () => {
+    const moved = bulkUpdateLocations.perform(sitePlan(), { ids: ['lot-1', 'lot-2'], patch: { groups: ['sold'] } });
+    expect(moved.locations.map((l) => l.style)).toEqual(['st-sold', 'st-sold', 'st-available']);
+    const swapped = bulkUpdateLocations.perform(sitePlan(), {
+      ids: ['lot-3'],
+      patch: { addGroups: ['sold'], removeGroups: ['available'] },
+    });
+    expect(swapped.locations[2]).toMatchObject({ groups: ['sold'], style: 'st-sold' });
+    const styled = bulkUpdateLocations.perform(sitePlan(), {
+      ids: ['lot-1'],
+      patch: { groups: ['sold'], style: null },
+    });
+    expect(styled.locations[0]!.style).toBeUndefined();
+  });
+});
+
 describe('location.bulkUpdate', () => {
   it('sets layer, style and colour and adds and removes groups on every selected location', () => {
     const next = bulkUpdateLocations.perform(sample(), {

@@ -16,10 +16,11 @@ import {
   type MarkerType,
 } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
+import { followingStyle } from '@mapnest/shared/group-styles';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { NO_REFS, pasteRefs, type CopiedRefs } from './paste-refs';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
+import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById, withStyle } from './validate';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -162,6 +163,8 @@ export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>
     const merged = applyPatch(before, patch, true);
     if (merged.id === undefined) throw new ActionError('A location needs an id');
     if (merged.groups?.length === 0) delete merged.groups;
+    // Moved from Available to Sold, a lot drawn in the style "Available" takes "Sold" in the same step.
+    if ('groups' in patch && !('style' in patch)) withStyle(merged, followingStyle(before, merged.groups, doc));
     if (merged.fields && Object.keys(merged.fields).length === 0) delete merged.fields;
     // The shape with its own id is what a location stands for without one.
     if (merged.shape === merged.id) delete merged.shape;
@@ -386,6 +389,7 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
         for (const g of add) if (!groups.includes(g)) groups.push(g);
         if (groups.length) next.groups = groups;
         else delete next.groups;
+        if (patch.style === undefined) withStyle(next, followingStyle(loc, groups, doc));
       }
       if (!checkedOne) {
         // Every selected location gets the same values, so checking one checks them all.

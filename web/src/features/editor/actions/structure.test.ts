@@ -357,6 +357,33 @@ describe('document.replace and location.import', () => {
     valid(replaced);
   });
 
+  it('draws a lot a row moves to another status in that status’s style, unless the row names one', () => {
+    const doc = blankDocument();
+    const style = (id: string, name: string) => ({
+      id,
+      name,
+      markers: false,
+      svg: true,
+      normal: {},
+      hover: {},
+      active: {},
+    });
+    doc.groups = [{ id: 'available', name: 'Available' }];
+    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+    doc.locations = ['a', 'b'].map((id) => ({ id, coord: [0.5, 0.5], groups: ['available'], style: 'st-available' }));
+    // The file names the group Sold first: the import makes it.
+    const rows = [
+      { id: 'a', groups: ['sold'] },
+      { id: 'b', groups: ['sold'], style: 'st-available' },
+    ];
+    const merged = importLocations.perform(doc, {
+      locations: rows,
+      groups: [{ id: 'sold', name: 'Sold' }],
+      mode: 'merge',
+    });
+    expect(merged.locations.map((l) => l.style)).toEqual(['st-sold', 'st-available']);
+  });
+
   it('imports nothing when one location is invalid', () => {
     expect(() => importLocations.perform(sample(), { locations: [{ id: 'x', color: 'nope' }], mode: 'add' })).toThrow(
       'locations.2.color',

@@ -21,8 +21,9 @@ import {
   type Style,
 } from '@mapnest/shared/map-document';
 import { parseHex } from '@mapnest/shared/contrast';
+import { followingStyle } from '@mapnest/shared/group-styles';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
+import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById, withStyle } from './validate';
 
 /** The whole document checked with the strict schema; the first problem becomes the error. */
 export function checkWhole(doc: unknown): MapDocument {
@@ -428,6 +429,7 @@ export const importLocations = defineAction<ImportArgs>({
   perform(doc, { locations, groups = [], mode }) {
     const known = new Set(doc.groups.map((g) => g.id));
     const newGroups = groups.filter((g) => !known.has(g.id));
+    const refs = { groups: [...doc.groups, ...newGroups], styles: doc.styles };
     let next: Location[];
     if (mode === 'replace') next = locations.slice();
     else {
@@ -437,11 +439,15 @@ export const importLocations = defineAction<ImportArgs>({
         if (!incoming) return l;
         if (mode === 'add') throw new ActionError(`There is already a location with the id "${l.id}"`);
         byId.delete(l.id);
-        return { ...l, ...incoming };
+        const merged = { ...l, ...incoming };
+        // A row that moves a lot to Sold and names no style draws it in the style "Sold", as the editor does.
+        if (incoming.groups && incoming.style === undefined)
+          withStyle(merged, followingStyle(l, incoming.groups, refs));
+        return merged;
       });
       for (const l of byId.values()) next.push(l);
     }
-    const out: MapDocument = { ...doc, groups: [...doc.groups, ...newGroups], locations: next };
+    const out: MapDocument = { ...doc, groups: refs.groups, locations: next };
     if (mode === 'replace') {
       const ids = new Set(next.map((l) => l.id));
       const s = out.settings;

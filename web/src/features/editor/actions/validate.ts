@@ -44,6 +44,12 @@ export function applyPatch<T extends object>(
   return out as T;
 }
 
+/** Sets the style of a location being made, or removes it (undefined). */
+export function withStyle(loc: { style?: string }, style: string | undefined): void {
+  if (style === undefined) delete loc.style;
+  else loc.style = style;
+}
+
 /** Moves the item at `from` to `to` (clamped), returning a new array. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const out = items.slice();

@@ -1,6 +1,7 @@
 /** What the Import dialog's CSV and points imports share: the mode over the map's locations, the problems, the words. */
 import type { Group, Location, MapDocument } from '@mapnest/shared/map-document';
-import { hasNoPlace, listed } from '@mapnest/shared/publish-checks';
+import { hasNoPlace } from '@mapnest/shared/location-shapes';
+import { listed } from '@mapnest/shared/publish-checks';
 import { counted } from '../../../lib/words';
 import { ActionError } from '../actions/registry';
 import { importLocations, type ImportArgs } from '../actions/structure';

@@ -72,6 +72,40 @@ describe('Inspector', () => {
     expect(swatch()).toBe('#00aa00');
   });
 
+  it('draws a lot moved from Available to Sold in the style “Sold”, and says when a style is another group’s', () => {
+    const doc = docWithLocations(1);
+    doc.groups = [
+      { id: 'available', name: 'Available' },
+      { id: 'sold', name: 'Sold' },
+    ];
+    const style = (id: string, name: string) => ({
+      id,
+      name,
+      markers: false,
+      svg: true,
+      normal: {},
+      hover: {},
+      active: {},
+    });
+    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+    Object.assign(doc.locations[0]!, { groups: ['available'], style: 'st-available' });
+    const h = renderEditorPart(<Inspector />, { doc });
+    act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+    const groups = within(form()).getByRole('group', { name: 'Groups' });
+    fireEvent.click(within(groups).getByRole('checkbox', { name: 'Sold' }));
+    fireEvent.click(within(groups).getByRole('checkbox', { name: 'Available' }));
+    const styleField = within(form()).getByLabelText('Style') as HTMLSelectElement;
+    expect(styleField.value).toBe('st-sold');
+    expect(h.doc().locations[0]).toMatchObject({ groups: ['sold'], style: 'st-sold' });
+    expect(errorOf(styleField)).toBeFalsy();
+    // A style chosen by hand is kept, and the field says whose it is.
+    fireEvent.change(styleField, { target: { value: 'st-available' } });
+    expect(h.doc().locations[0]!.style).toBe('st-available');
+    expect(errorOf(styleField)).toBe(
+      'This is the style of the group “Available”, which this location is not in: visitors may read an old status from its colours.',
+    );
+  });
+
   it('says nothing is selected until a location is', () => {
     const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
     expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();

@@ -13,6 +13,7 @@ import { deleteLocations, updateLocation, type LocationPatch } from '../../actio
 import { copyByButton } from '../../clipboard-buttons';
 import { runCommand, useCommandContext } from '../../commands';
 import { usePrimaryPointerIsCoarse } from '../../../../lib/pointer-words';
+import { staleStyle } from '@mapnest/shared/group-styles';
 import { emailAddress, emailProblem, phoneProblem, webAddress } from '@mapnest/shared/map-rules';
 import { useEditor } from '../../editor-context';
 import { revealIfScrolledPast } from '../../editor-layout';
@@ -249,6 +250,7 @@ const defaultLocationColor = (loc: Location, doc: MapDocument) =>
 
 /** Marker, colour, style, label and size. */
 function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
+  const staleGroup = staleStyle(loc, doc);
   return (
     <>
       <SelectProp
@@ -272,6 +274,11 @@ function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
         value={loc.style ?? ''}
         options={[{ value: '', label: 'None' }, ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id }))]}
         commit={(v) => set({ style: v === '' ? undefined : v })}
+        hint={
+          staleGroup
+            ? `This is the style of the group “${staleGroup}”, which this location is not in: visitors may read an old status from its colours.`
+            : undefined
+        }
       />
       <TextProp
         label="Label"
