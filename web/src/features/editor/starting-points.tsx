@@ -9,7 +9,7 @@ import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/s
 import { GlobeIcon, ImportIcon, LayersIcon } from '../../components/Icons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
-import { newFloorId, newFloorName } from './panels/layer-file';
+import { newFloorId, newFloorName, FLOOR_PLAN_ACCEPT } from './panels/layer-file';
 import { MapplicSitePicker } from './dialogs/MapplicSitePicker';
 import {
   afterFailedUpload,
@@ -67,7 +67,7 @@ function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps
       <span className="field__label">Floor plan image</span>
       <input
         type="file"
-        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+        accept={FLOOR_PLAN_ACCEPT}
         disabled={disabled}
         aria-invalid={problem ? true : undefined}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}

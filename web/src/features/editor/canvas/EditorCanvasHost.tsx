@@ -19,6 +19,7 @@ import {
   type EditorTab,
 } from '../editor-state';
 import { isFloorPlan, useTakeFiles } from './take-files';
+import { EmptyFloor } from './EmptyFloor';
 
 /** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
 interface CanvasHandlers {
@@ -209,6 +210,7 @@ export function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCan
       {...dropHandlers}
     >
       <div ref={host} className="editor__canvas-host" />
+      {canvas && <EmptyFloor />}
       {canvas && <ZoomControls canvas={canvas} />}
     </div>
   );

@@ -82,3 +82,24 @@ describe('the editor canvas while a floor loads', () => {
     canvas.destroy();
   });
 });
+
+describe('the editor canvas when the map changes', () => {
+  const zoomedIn = (canvas: EditorCanvas) => {
+    const view = canvas.camera;
+    view.jumpTo({ ...view.transform, scale: view.transform.scale * 3 });
+    expect(view.zoom).toBeCloseTo(3);
+  };
+
+  it('keeps the author’s view when a floor is added, and shows a plan of another size whole', () => {
+    const doc = blankDocument({ mapWidth: 800, mapHeight: 600, layerName: 'Ground' });
+    const { canvas } = mount(doc);
+    zoomedIn(canvas);
+    const withFloor = { ...doc, layers: [...doc.layers, { id: 'upper', name: 'Upper', file: '' }] };
+    canvas.setDocument(withFloor);
+    expect(canvas.camera.zoom).toBeCloseTo(3);
+    // A first plan uploaded: the map takes its size, and the old zoom would show a corner of it.
+    canvas.setDocument({ ...withFloor, settings: { ...withFloor.settings, mapWidth: 2400, mapHeight: 1000 } });
+    expect(canvas.camera.zoom).toBeCloseTo(1);
+    canvas.destroy();
+  });
+});

@@ -17,6 +17,13 @@ export function structureKey(doc: MapDocument): string {
 }
 
 /**
+ * Whether two documents' maps have the same size (every floor's, in image pixels). The canvas keeps the author's view
+ * over a change of floors while the size stays; a map of another size (its first plan uploaded) shows whole instead.
+ */
+export const sameSize = (a: MapDocument, b: MapDocument): boolean =>
+  a.settings.mapWidth === b.settings.mapWidth && a.settings.mapHeight === b.settings.mapHeight;
+
+/**
  * The model for `doc` made by re-resolving only the locations that changed since `prev`, when nothing
  * else did (the common case: one location added, moved or edited). Rebuilding the whole model of a
  * 5,000-location map costs tens of milliseconds; this costs well under one. The search index is left

@@ -16,7 +16,7 @@ import { floorShapes, type FloorShape } from '../../../viewer/stage/base-layer';
 import type { ShapeBound } from '../../../viewer/stage/shape-centres';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import { buildModel, onLayer, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
-import { editable, patchedModel, structureKey } from './canvas-model';
+import { editable, patchedModel, sameSize, structureKey } from './canvas-model';
 import { DRAG_THRESHOLD, carriedAlong, dressGhost, pressOn, type Drag } from './canvas-drag';
 import { CanvasRooms, div, floorLoading } from './canvas-overlays';
 import { SelectionRings } from './selection-rings';
@@ -178,11 +178,11 @@ export class EditorCanvas {
     if (gone) this.layerId = this.model.defaultLayer;
     if (structure !== this.structure) {
       this.structure = structure;
-      const t = this.stage.view.transform;
+      const t = sameSize(prev, doc) ? this.stage.view.transform : null;
       this.stage.destroy();
       this.stage = this.createStage();
       this.applyTool();
-      if (this.stage.view.viewport) this.stage.view.jumpTo(t);
+      if (this.stage.view.viewport && t) this.stage.view.jumpTo(t);
     } else {
       this.stage.setModel(this.model, patched?.changed);
       this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);

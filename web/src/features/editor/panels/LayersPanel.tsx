@@ -10,7 +10,7 @@ import { measureSvgRegions, planRecognise, type RecognisePlan } from '../recogni
 import { recogniseRooms } from '../actions/locations';
 import { RecognisePreview } from './RecognisePreview';
 import { TextProp } from './fields';
-import { layerFileName, newFloorId, newFloorName } from './layer-file';
+import { layerFileName, newFloorId, newFloorName, FLOOR_PLAN_ACCEPT } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './use-try';
 
@@ -56,7 +56,7 @@ export function LayersPanel() {
         ref={fileInput}
         type="file"
         hidden
-        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+        accept={FLOOR_PLAN_ACCEPT}
         data-testid="layer-file-input"
         onChange={(e) => {
           const f = e.target.files?.[0];

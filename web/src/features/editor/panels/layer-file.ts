@@ -3,6 +3,9 @@
 /** A library key's last segment is `{16 hex}-{name}` (domain/files/files.ts): the random part is storage, not the name. */
 const LIBRARY_PREFIX = /^[0-9a-f]{16}-/;
 
+/** What a floor's file picker takes: the floor plans the map draws (SVG, PNG, JPEG, WEBP), by type and by name. */
+export const FLOOR_PLAN_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp';
+
 /** The file's name for a layer's URL ('' for a blank layer, 'Embedded image' for a data: URL). */
 export function layerFileName(url: string): string {
   if (!url) return '';

@@ -1,0 +1,70 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
+import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { EmptyFloor } from './EmptyFloor';
+
+vi.mock('../files-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../files-api')>()),
+  imageSize: async () => ({ width: 1600, height: 1000 }),
+  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/user-1/${file.name}` })),
+}));
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+const note = () => screen.queryByRole('note', { name: 'This floor has no plan yet' });
+
+describe('EmptyFloor', () => {
+  it('says where a new blank map’s floor plan goes, and uploads it into that floor, not a second one beside it', async () => {
+    const h = renderEditorPart(<EmptyFloor />, { doc: blankDocument() });
+    expect(note()).toBeTruthy();
+    const input = note()!.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toContain('image/svg+xml');
+    const plan = new File(['<svg/>'], 'level-1.svg', { type: 'image/svg+xml' });
+    fireEvent.change(input, { target: { files: [plan] } });
+    await waitFor(() =>
+      expect(h.doc().layers).toEqual([expect.objectContaining({ file: '/files/user-1/level-1.svg' })]),
+    );
+    // The map takes the plan's size, and the note goes: the floor has its plan.
+    expect(h.doc().settings).toMatchObject({ mapWidth: 1600, mapHeight: 1000 });
+    expect(note()).toBeNull();
+    expect(h.notices).toContainEqual({ text: 'Uploaded level-1.svg (1600×1000 px).', kind: 'info' });
+  });
+
+  it('takes a plan from the library into the floor', async () => {
+    const h = renderEditorPart(<EmptyFloor />, { doc: blankDocument() });
+    fireEvent.click(within(note()!).getByRole('button', { name: 'From library…' }));
+    const picker = h.jotai.get(filePickerAtom);
+    expect(picker).not.toBeNull();
+    act(() => picker!.onPick('/files/user-1/site.png', { name: 'site.png', contentType: 'image/png', size: 10 }));
+    await waitFor(() => expect(h.doc().layers.map((l) => l.file)).toEqual(['/files/user-1/site.png']));
+    expect(note()).toBeNull();
+  });
+
+  it('is not shown on a floor with a plan, locations or paths, or while locations are being placed', () => {
+    const doc = blankDocument();
+    doc.layers.push({ id: 'upper', name: 'Upper', file: '' });
+    doc.locations = [{ id: 'desk', coord: [0.5, 0.5], layer: 'upper' }];
+    const h = renderEditorPart(<EmptyFloor />, { doc });
+    // The first floor is blank and empty; the upper one has a location on it.
+    expect(note()).toBeTruthy();
+    act(() => h.jotai.set(layerAtom, 'upper'));
+    expect(note()).toBeNull();
+    act(() => h.jotai.set(layerAtom, doc.layers[0]!.id));
+    act(() => h.jotai.set(toolAtom, 'add'));
+    expect(note()).toBeNull();
+    act(() => h.jotai.set(toolAtom, 'select'));
+    expect(note()).toBeTruthy();
+  });
+
+  it('is not shown over a blank floor whose locations are on every floor', () => {
+    const doc = blankDocument();
+    doc.locations = [{ id: 'desk', coord: [0.5, 0.5] }];
+    renderEditorPart(<EmptyFloor />, { doc });
+    expect(note()).toBeNull();
+  });
+});

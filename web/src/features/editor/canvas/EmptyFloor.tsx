@@ -1,0 +1,77 @@
+/**
+ * What a floor with no plan and nothing on it offers on the map itself: a new blank map opened on a white canvas with
+ * no word of where its floor plan goes (the Layers tab). The note says it, takes the plan from a file or the library
+ * into this floor (no second floor beside the blank one), and goes once the floor has a plan or anything on it, or
+ * while the author places locations (the blank canvas is a way to work too).
+ */
+import { useRef, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { imageSize } from '../files-api';
+import { useEditorState } from '../editor-context';
+import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
+import { useLayerUpload } from '../panels/LayersPanel';
+import { FLOOR_PLAN_ACCEPT } from '../panels/layer-file';
+
+/** The floor the canvas shows when it has no plan and no location, path or tool at work on it, else null. */
+function useEmptyFloor(): string | null {
+  const { doc } = useEditorState();
+  const picked = useAtomValue(layerAtom);
+  const tool = useAtomValue(toolAtom);
+  const id = doc.layers.some((l) => l.id === picked) ? picked : (doc.settings.defaultLayer ?? doc.layers[0]?.id);
+  const floor = doc.layers.find((l) => l.id === id);
+  if (!floor || floor.file.trim() || tool !== 'select') return null;
+  const used =
+    doc.locations.some((l) => l.layer == null || l.layer === floor.id) || doc.routes.some((r) => r.layer === floor.id);
+  return used ? null : floor.id;
+}
+
+export function EmptyFloor() {
+  const floor = useEmptyFloor();
+  const [progress, setProgress] = useState<number | null>(null);
+  const { applyFile, upload } = useLayerUpload((p) => setProgress(p ? p.fraction : null));
+  const setPicker = useSetAtom(filePickerAtom);
+  const input = useRef<HTMLInputElement>(null);
+  if (floor === null) return null;
+  return (
+    <div className="empty-floor" role="note" aria-labelledby="empty-floor-title">
+      <p id="empty-floor-title" className="empty-floor__title">
+        This floor has no plan yet
+      </p>
+      <p className="empty-floor__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP), or choose one:</p>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={FLOOR_PLAN_ACCEPT}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void upload(file, floor);
+        }}
+      />
+      <div className="empty-floor__actions">
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => input.current?.click()}>
+          Upload a floor plan…
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() =>
+            setPicker({
+              onPick: (url, file) => void imageSize(url).then((size) => applyFile(floor, url, file.name, size)),
+            })
+          }
+        >
+          From library…
+        </button>
+      </div>
+      {progress !== null ? (
+        <p className="empty-floor__text" role="status">
+          <progress value={progress} max={1} aria-label="Upload progress" /> Uploading… {Math.round(progress * 100)}%
+        </p>
+      ) : (
+        <p className="empty-floor__text">Or choose “+ Add” and place locations on the blank canvas.</p>
+      )}
+    </div>
+  );
+}
