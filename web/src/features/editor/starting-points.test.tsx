@@ -10,6 +10,35 @@ vi.mock('./files-api', async (importOriginal) => ({
   uploadFile: async () => ({ fileUrl: '/files/user-1/abc-ground-floor.svg' }),
 }));
 
+vi.mock('./panels/pdf-pages', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./panels/pdf-pages')>()),
+  // PDF.js draws in a browser (test/editor/pdf-floor-plans.test.ts): here, a page is an image of its name.
+  pdfImages: async (file: File) =>
+    ['page 1', 'page 2'].map(
+      (n) => new File(['png'], `${file.name.replace('.pdf', '')} ${n}.png`, { type: 'image/png' }),
+    ),
+}));
+
+describe('a new map from a PDF', () => {
+  it('takes the PDF, and makes a floor of each page, in order', async () => {
+    const pdf = new File(['%PDF-1.4'], 'Harbour Point.pdf', { type: 'application/pdf' });
+    expect(floorPlanStart.missing!(pdf)).toBeNull();
+    const doc = (await floorPlanStart.build(pdf))!;
+    expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
+      ['layer-1', 'Floor 1'],
+      ['layer-2', 'Floor 2'],
+    ]);
+    expect(doc.settings).toMatchObject({ mapWidth: 1200, mapHeight: 900 });
+  });
+
+  it('refuses a PDF over 100 MB before reading it', () => {
+    const big = { name: 'scan.pdf', type: 'application/pdf', size: 101 * 1024 * 1024 } as File;
+    expect(floorPlanStart.missing!(big)).toBe(
+      '“scan.pdf” is over 100 MB. Export the plan as an SVG or PNG image instead.',
+    );
+  });
+});
+
 describe('a new map’s first floor', () => {
   it('is layer-1 from an uploaded plan, whatever the file is named, so the next one added is layer-2', async () => {
     const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'ground-floor.svg', { type: 'image/svg+xml' });

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fileProblem } from '@mapnest/shared/files';
-import { blankDocument } from '@mapnest/shared/map-document';
+import { blankDocument, MAP_LIMITS } from '@mapnest/shared/map-document';
 import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/starting-point';
 import { GlobeIcon, ImportIcon, LayersIcon } from '../../components/Icons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
@@ -18,29 +18,42 @@ import {
   siteProblem,
   type MapplicSiteChoice,
 } from './import/site-choice';
+import { isPdf, pdfImages, pdfProblem, pdfSizeProblem } from './panels/pdf-pages';
 import './starting-points.css';
 
 export const floorPlanStart: StartingPoint<File | null> = {
   id: 'floor-plan',
   title: 'Upload a floor plan',
   description:
-    'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor; the map takes its size. SVG shapes with ids can become clickable locations.',
+    'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor, or a PDF with a floor per page; the map takes its size. SVG shapes with ids can become clickable locations.',
   Icon: LayersIcon,
   initial: null,
   renderOptions: (props) => <FloorPlanInput {...props} />,
-  missing: (file) => (!file ? 'Choose a floor plan image.' : fileProblem({ size: file.size, type: claimedType(file) })),
+  missing: (file) =>
+    !file
+      ? 'Choose a floor plan image.'
+      : isPdf(file)
+        ? pdfSizeProblem(file)
+        : fileProblem({ size: file.size, type: claimedType(file) }),
   async build(file) {
     if (!file) throw new Error('Choose a floor plan image.');
-    const size = await imageSize(file);
-    const post = await uploadFile(file);
-    return blankDocument({
-      file: post.fileUrl,
-      mapWidth: size?.width ?? 1000,
-      mapHeight: size?.height ?? 800,
+    // A PDF's pages, drawn into images, are the floors, in order; the map takes the first one's size.
+    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [file];
+    const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
+    for (const plan of plans)
+      floors.push({ size: await imageSize(plan), file: (await uploadFile(plan)).fileUrl, name: plan.name });
+    const [first, ...more] = floors;
+    const doc = blankDocument({
+      file: first!.file,
+      mapWidth: first!.size?.width ?? 1000,
+      mapHeight: first!.size?.height ?? 800,
       // The first floor's id as the editor's next ones (layer-1, then layer-2…), whatever the file is named.
       layerId: newFloorId([]),
-      layerName: newFloorName(file.name, []),
+      layerName: newFloorName(first!.name, []),
     });
+    for (const floor of more)
+      doc.layers.push({ id: newFloorId(doc.layers), name: newFloorName(floor.name, doc.layers), file: floor.file });
+    return doc;
   },
 };
 
@@ -53,7 +66,7 @@ function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps
   useEffect(() => {
     if (!value) return;
     let current = true;
-    void pickedFileProblem(value).then((problem) => {
+    void (isPdf(value) ? pdfProblem(value) : pickedFileProblem(value)).then((problem) => {
       if (current) setChecked({ file: value, problem });
     });
     return () => {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { layerAtom, toolAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
-import { useLayerUpload } from '../panels/LayersPanel';
+import { useLayerUpload } from '../panels/layer-upload';
 import type { EditorCanvas } from './canvas';
 import { stubBrowser } from './canvas.fixtures';
 import { CanvasHost } from './EditorCanvasHost';

@@ -9,11 +9,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { imageSize } from '../files-api';
 import { useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
-import { useLayerUpload } from '../panels/LayersPanel';
+import { useLayerUpload } from '../panels/layer-upload';
 import { FLOOR_PLAN_ACCEPT } from '../panels/layer-file';
 
 /** The floor the canvas shows when it has no plan and no location, path or tool at work on it, else null. */
-function useEmptyFloor(): string | null {
+export function useEmptyFloor(): string | null {
   const { doc } = useEditorState();
   const picked = useAtomValue(layerAtom);
   const tool = useAtomValue(toolAtom);
@@ -37,7 +37,7 @@ export function EmptyFloor() {
       <p id="empty-floor-title" className="empty-floor__title">
         This floor has no plan yet
       </p>
-      <p className="empty-floor__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP), or choose one:</p>
+      <p className="empty-floor__text">Drop a floor plan here (SVG, PNG, JPEG, WEBP or PDF), or choose one:</p>
       <input
         ref={input}
         type="file"
@@ -46,7 +46,7 @@ export function EmptyFloor() {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) void upload(file, floor);
+          if (file) void upload(file, floor, true);
         }}
       />
       <div className="empty-floor__actions">

@@ -1,15 +1,18 @@
 /**
- * Files given to the map, dropped on it or pasted on it: one floor plan (an image) becomes a new layer, as on the
- * layers panel's drop zone; any other files (a CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with
+ * Files given to the map, dropped on it or pasted on it: one floor plan (an image, or a PDF with a page per floor)
+ * becomes a new layer, as on the layers panel's drop zone, or the plan of the floor shown when it has none (and
+ * nothing on it); any other files (a CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with
  * its plans) open the Import dialog on them.
  */
 import { useSetAtom } from 'jotai';
 import { dialogAtom, importFilesAtom, tabAtom } from '../editor-state';
-import { useLayerUpload } from '../panels/LayersPanel';
+import { useLayerUpload } from '../panels/layer-upload';
+import { isPdf } from '../panels/pdf-pages';
+import { useEmptyFloor } from './EmptyFloor';
 
-/** A floor plan, by a file's type or name (while files are dragged, only their types are known). */
+/** A floor plan (an image or a PDF), by a file's type or name (while files are dragged, only their types are known). */
 export const isFloorPlan = (file: { type: string; name?: string }) =>
-  file.type.startsWith('image/') || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
+  file.type.startsWith('image/') || isPdf(file) || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
 
 /** What the map does with `files`: a new layer for one floor plan, else the Import dialog on them. */
 export function useTakeFiles(): (files: readonly File[]) => void {
@@ -17,11 +20,13 @@ export function useTakeFiles(): (files: readonly File[]) => void {
   const setDialog = useSetAtom(dialogAtom);
   const setImportFiles = useSetAtom(importFilesAtom);
   const { upload } = useLayerUpload();
+  const emptyFloor = useEmptyFloor();
   return (files) => {
     if (files.length === 0) return;
     if (files.length === 1 && isFloorPlan(files[0]!)) {
       setTab('layers');
-      void upload(files[0]!, null);
+      // On a floor that says it has no plan yet, the plan dropped is that floor's (a PDF's other pages new floors).
+      void upload(files[0]!, emptyFloor, true);
     } else {
       setImportFiles(files);
       setDialog('import');

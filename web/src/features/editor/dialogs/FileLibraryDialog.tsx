@@ -2,7 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { LibraryFile } from '@mapnest/shared/files';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { FLOOR_PLAN_ACCEPT } from '../panels/layer-file';
+import { IMAGE_ACCEPT } from '../panels/layer-file';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useEditor } from '../editor-context';
@@ -154,7 +154,7 @@ export function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; on
           type="file"
           className="visually-hidden"
           multiple
-          accept={FLOOR_PLAN_ACCEPT}
+          accept={IMAGE_ACCEPT}
           onChange={(e) => {
             const picked = Array.from(e.target.files ?? []);
             // Emptied, so that the same file can be chosen again after a failed upload.

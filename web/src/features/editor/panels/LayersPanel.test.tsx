@@ -6,7 +6,8 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { addLayer } from '../actions/structure';
 import { layerAtom } from '../editor-state';
 import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
-import { LayersPanel, useLayerUpload } from './LayersPanel';
+import { LayersPanel } from './LayersPanel';
+import { useLayerUpload } from './layer-upload';
 
 afterEach(() => {
   cleanup();

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { useAtom, useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { addLayer, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
+import { addLayer, removeLayer, reorderLayer, setDefaultLayer, updateLayer } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom, namingLayerAtom } from '../editor-state';
-import { imageSize, uploadFile } from '../files-api';
+import { imageSize } from '../files-api';
 import { measureSvgRegions, planRecognise, type RecognisePlan } from '../recognise-svg';
 import { recogniseRooms } from '../actions/locations';
 import { RecognisePreview } from './RecognisePreview';
@@ -13,8 +13,7 @@ import { TextProp } from './fields';
 import { layerFileName, newFloorId, newFloorName, FLOOR_PLAN_ACCEPT } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './use-try';
-
-type UploadProgress = { layer: string; fraction: number };
+import { useLayerUpload, type UploadProgress } from './layer-upload';
 
 /** Floors: add from an upload or the library, rename, reorder, replace the file, choose the default; the map's size comes from the file. */
 export function LayersPanel() {
@@ -130,7 +129,7 @@ function LayersHead({
         set it.
       </p>
       <DropZone className="drop-zone layers-drop" onFile={onDropFile}>
-        <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP)</span>
+        <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG, WEBP or PDF)</span>
         <button type="button" className="btn btn--primary btn--sm" onClick={onUpload}>
           Upload floor plan…
         </button>
@@ -398,77 +397,4 @@ function DropZone({
       {children}
     </div>
   );
-}
-
-/**
- * Uploading a floor plan to a layer (a new layer when `layerId` is null): the layers panel's buttons and drop zones
- * and a file dropped on the canvas all go through it. `onProgress` hears the upload's progress (null when done).
- */
-export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = () => undefined) {
-  const { run, batch, notify, store } = useEditor();
-  const setLayer = useSetAtom(layerAtom);
-  const setNaming = useSetAtom(namingLayerAtom);
-  const setProgress = onProgress;
-  /**
-   * Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs: one
-   * undo step, and nothing of it when a part is refused.
-   */
-  const applyFile = (
-    layerId: string | null,
-    url: string,
-    name: string,
-    size: { width: number; height: number } | null,
-  ) => {
-    let shown = null as string | null;
-    let named = null as string | null;
-    const done = batch('Set floor file', () => {
-      const current = store.getState().doc;
-      let id = layerId;
-      if (id === null) {
-        id = newFloorId(current.layers);
-        const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
-        if (first) {
-          if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
-          id = current.layers[0]!.id;
-        } else {
-          if (!run(addLayer, { layer: { id, name: newFloorName(name, current.layers), file: url } })) return;
-          // The name is shown to visitors: its field is focused for the author to rename the floor there.
-          named = id;
-        }
-        shown = id;
-      } else if (!run(updateLayer, { id, patch: { file: url } })) return;
-      if (!size) return;
-      const s = store.getState().doc.settings;
-      if (size.width === s.mapWidth && size.height === s.mapHeight) return;
-      const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
-      if (
-        others.length === 0 ||
-        window.confirm(
-          `This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`,
-        )
-      ) {
-        run(setMapSize, size);
-      }
-    });
-    if (done && shown !== null) setLayer(shown);
-    if (done && named !== null) setNaming(named);
-    return done;
-  };
-
-  const upload = async (file: File, layerId: string | null) => {
-    setProgress({ layer: layerId ?? 'new', fraction: 0 });
-    try {
-      const size = await imageSize(file);
-      const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
-      // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
-      if (applyFile(layerId, post.fileUrl, file.name, size))
-        notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
-    } catch (err) {
-      notify(err instanceof Error ? err.message : String(err));
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  return { applyFile, upload };
 }

@@ -3,8 +3,10 @@
 /** A library key's last segment is `{16 hex}-{name}` (domain/files/files.ts): the random part is storage, not the name. */
 const LIBRARY_PREFIX = /^[0-9a-f]{16}-/;
 
-/** What a floor's file picker takes: the floor plans the map draws (SVG, PNG, JPEG, WEBP), by type and by name. */
-export const FLOOR_PLAN_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp';
+/** The images the file library takes (SVG, PNG, JPEG, WEBP), by type and by name. */
+export const IMAGE_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp';
+/** What a floor's file picker takes: those images, and a PDF (drawn into an image per page: `pdf-pages.ts`). */
+export const FLOOR_PLAN_ACCEPT = `${IMAGE_ACCEPT},application/pdf,.pdf`;
 
 /** The file's name for a layer's URL ('' for a blank layer, 'Embedded image' for a data: URL). */
 export function layerFileName(url: string): string {

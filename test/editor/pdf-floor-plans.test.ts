@@ -1,0 +1,134 @@
+/**
+ * Floor plans from a PDF, in a real browser: an architect's set of plans, a page per level, given to a new blank map
+ * becomes its floors (each page drawn into a PNG by PDF.js and uploaded), the first filling the blank floor; a PDF's
+ * page replaces one floor's plan; a file that is no PDF is refused in words, changing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { pdfFile, planPage } from '../helpers/pdf';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser({ name: 'Plans Author' });
+}, 60_000);
+afterAll(async () => browser?.close());
+
+async function savedDoc(id: string): Promise<MapDocument> {
+  const data = await call<MapWithDocument>('getMap', { id }, user);
+  return (await (await fetch(data.documentUrl)).json()) as MapDocument;
+}
+
+async function openEditor(id: string): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await signInWithTokens(page, user);
+  await page.goto(`/maps/${id}`);
+  return page;
+}
+
+/** The width and height of the PNG at `url` (its IHDR chunk), and its first bytes' signature. */
+async function pngSize(url: string): Promise<{ width: number; height: number; png: boolean }> {
+  const bytes = Buffer.from(await (await fetch(`${baseUrl()}${url}`)).arrayBuffer());
+  return {
+    png: bytes.subarray(1, 4).toString() === 'PNG',
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+  };
+}
+
+const plans = pdfFile([planPage('Ground floor', 4), planPage('Level 1', 6), planPage('Level 2', 3)]);
+
+describe('floor plans from a PDF', () => {
+  it('makes a new blank map’s floors of a PDF’s pages, when the author says so, at 4000 px across', async () => {
+    const id = await call<string>('createMap', { title: 'Harbour Point', mapData: blankDocument() }, user);
+    const page = await openEditor(id);
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('dialog', (d) => void (asked.push(d.message()), d.accept()));
+    const note = page.getByRole('note', { name: 'This floor has no plan yet' });
+    await note.getByRole('button', { name: 'Upload a floor plan…' }).waitFor();
+    expect(await note.locator('input[type=file]').getAttribute('accept')).toContain('.pdf');
+    await note.locator('input[type=file]').setInputFiles({
+      name: 'Harbour Point plans.pdf',
+      mimeType: 'application/pdf',
+      buffer: plans,
+    });
+    await page
+      .locator('.editor__toast', { hasText: 'Uploaded Harbour Point plans page 3.png' })
+      .waitFor({ timeout: 60_000 });
+    expect(asked).toEqual([
+      '“Harbour Point plans.pdf” has 3 pages. Add each page as a floor? (Cancel adds its first page only.)',
+    ]);
+    await expect.poll(() => note.count()).toBe(0);
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    const doc = await savedDoc(id);
+    // The blank floor took the first page; the others are floors after it, named by their number.
+    expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
+      ['layer-1', 'Floor 1'],
+      ['layer-2', 'Floor 2'],
+      ['layer-3', 'Floor 3'],
+    ]);
+    // A4 landscape (842×595 points) at 4000 px across, and the map takes that size.
+    expect(doc.settings).toMatchObject({ mapWidth: 4000, mapHeight: 2827 });
+    for (const layer of doc.layers) expect(await pngSize(layer.file)).toEqual({ png: true, width: 4000, height: 2827 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('replaces one floor’s plan with a PDF’s first page, and refuses a file that is no PDF, changing nothing', async () => {
+    const doc = blankDocument({ mapWidth: 4000, mapHeight: 2827 });
+    doc.layers = [
+      { id: 'ground', name: 'Ground floor', file: '/builtin/usa.svg' },
+      { id: 'upper', name: 'Upper floor', file: '/builtin/usa.svg' },
+    ];
+    const id = await call<string>('createMap', { title: 'Two floors', mapData: doc }, user);
+    const page = await openEditor(id);
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    page.on('dialog', (d) => void (asked.push(d.message()), d.accept()));
+    await page.getByRole('tab', { name: /^Layers/ }).click();
+    const upper = page.locator('.card-list > .card').nth(1);
+    await upper.getByRole('button', { name: /Replace/ }).click();
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'upper.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfFile([planPage('Upper floor', 5), planPage('Roof', 2)]),
+    });
+    await page.locator('.editor__toast', { hasText: 'Uploaded upper page 1.png' }).waitFor({ timeout: 60_000 });
+    await page.locator('.editor__toast', { hasText: 'Uploaded' }).getByRole('button').click();
+    // One page for one floor: nothing asked, nothing added.
+    expect(asked).toEqual([]);
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    const saved = await savedDoc(id);
+    expect(saved.layers.map((l) => l.id)).toEqual(['ground', 'upper']);
+    expect(saved.layers[0]!.file).toBe('/builtin/usa.svg');
+    expect(await pngSize(saved.layers[1]!.file)).toEqual({ png: true, width: 4000, height: 2827 });
+    // A file called .pdf that holds no PDF: said so, and the floors are as they were.
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'plans.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<html>Not found</html>'),
+    });
+    await page
+      .locator('.editor__toast', {
+        hasText: '“plans.pdf” could not be read as a PDF. Export the plan as an SVG or PNG image instead.',
+      })
+      .waitFor({ timeout: 30_000 });
+    expect((await savedDoc(id)).layers).toEqual(saved.layers);
+    await expect.poll(() => page.locator('.save-status').getAttribute('data-status')).toBe('saved');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});

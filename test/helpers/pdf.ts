@@ -1,0 +1,51 @@
+/**
+ * A PDF written here, as architects' plans come: vector drawings on pages of a set size, a page per level. Each page
+ * is drawn by a content stream of PDF operators (rectangles, lines, text in Helvetica); the file's cross-reference
+ * table is computed, so PDF.js reads it as a well-formed file.
+ */
+
+/** One page: its size in points (A4 landscape is 842×595) and its content stream. */
+export interface PdfPage {
+  width: number;
+  height: number;
+  content: string;
+}
+
+/** A floor's plan as a content stream: an outline, `rooms` rooms along its top, and a title. */
+export function planPage(title: string, rooms: number, width = 842, height = 595): PdfPage {
+  const ops = ['0.2 0.25 0.33 RG 4 w', `20 20 ${width - 40} ${height - 40} re S`, '1.5 w'];
+  const roomWidth = (width - 40) / rooms;
+  for (let i = 0; i < rooms; i++) ops.push(`${20 + i * roomWidth} ${height - 220} ${roomWidth} 200 re S`);
+  ops.push('0 0 0 rg', `BT /F1 28 Tf 40 60 Td (${title}) Tj ET`);
+  return { width, height, content: ops.join('\n') };
+}
+
+/** The bytes of a PDF of `pages`. */
+export function pdfFile(pages: readonly PdfPage[]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add(''); // the page tree, written once the pages' numbers are known
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const page of pages) {
+    const stream = add(`<< /Length ${Buffer.byteLength(page.content)} >>\nstream\n${page.content}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
