@@ -31,12 +31,12 @@ export const floorPlanStart: StartingPoint<File | null> = {
   renderOptions: (props) => <FloorPlanInput {...props} />,
   missing: (file) =>
     !file
-      ? 'Choose a floor plan image.'
+      ? 'Choose a floor plan (an image or a PDF).'
       : isPdf(file)
         ? pdfSizeProblem(file)
         : fileProblem({ size: file.size, type: claimedType(file) }),
   async build(file) {
-    if (!file) throw new Error('Choose a floor plan image.');
+    if (!file) throw new Error('Choose a floor plan (an image or a PDF).');
     // A PDF's pages, drawn into images, are the floors, in order; the map takes the first one's size.
     const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [file];
     const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
@@ -77,7 +77,7 @@ function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps
   const problem = checked?.file === value ? checked.problem : null;
   return (
     <label className={problem ? 'field field--invalid' : 'field'}>
-      <span className="field__label">Floor plan image</span>
+      <span className="field__label">Floor plan (an image or a PDF)</span>
       <input
         type="file"
         accept={FLOOR_PLAN_ACCEPT}

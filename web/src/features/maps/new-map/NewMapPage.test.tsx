@@ -226,7 +226,7 @@ describe('new map page', () => {
     await screen.findByRole('heading', { name: 'New map' });
     fireEvent.change(titleField(), { target: { value: 'Riverside Mall' } });
     fireEvent.click(screen.getByRole('radio', { name: /Upload a floor plan/ }));
-    const input = screen.getByLabelText('Floor plan image');
+    const input = screen.getByLabelText('Floor plan (an image or a PDF)');
     const pick = (file: File) => fireEvent.change(input, { target: { files: [file] } });
     pick(new File(['just some text'], 'plan.png', { type: 'image/png' }));
     const mismatch = 'The file’s contents do not match its type (is it really an image?)';
@@ -261,7 +261,7 @@ describe('new map page', () => {
     expect(scrolled).toEqual([]);
     fireEvent.click(screen.getByRole('radio', { name: /Upload a floor plan/ }));
     await waitFor(() => expect(scrolled).toHaveLength(1));
-    expect(scrolled[0]!.contains(screen.getByLabelText('Floor plan image'))).toBe(true);
+    expect(scrolled[0]!.contains(screen.getByLabelText('Floor plan (an image or a PDF)'))).toBe(true);
   });
 
   it('shows other failures in words', async () => {

@@ -23,7 +23,7 @@ export interface StartingPoint<S = unknown> {
   fromAddress?(params: URLSearchParams): S | null;
   /** A title the options bring (a Mapplic export's own), put in the title field while the author has typed none. */
   suggestedTitle?(value: S): string | null;
-  /** What is still missing before a map can be created ('Choose a floor plan image.'), or null when ready. */
+  /** What is still missing before a map can be created ('Choose a floor plan (an image or a PDF).'), or null when ready. */
   missing?(value: S): string | null;
   /** The document to create the map with; null lets the server make its blank map. */
   build(value: S): Promise<MapDocument | null>;
