@@ -108,7 +108,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
 const STEPS = [
   {
     title: 'Start from your plan',
-    text: 'Upload an SVG, PNG or JPG floor plan, or start from a built-in map of the world, a continent, a country or the USA.',
+    text: 'Upload an SVG, PNG or JPG floor plan, or your architect’s PDF with a floor per page, or start from a built-in map of the world, a continent, a country or the USA.',
   },
   {
     title: 'Add your locations',
