@@ -71,11 +71,11 @@ describe('floor plans from a PDF', () => {
       .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
       .toBe('saved');
     const doc = await savedDoc(id);
-    // The blank floor took the first page; the others are floors after it, named by their number.
+    // The blank floor took the first page; the others are floors after it, named after their pages' titles.
     expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
       ['layer-1', 'Floor 1'],
-      ['layer-2', 'Floor 2'],
-      ['layer-3', 'Floor 3'],
+      ['layer-2', 'Level 1'],
+      ['layer-3', 'Level 2'],
     ]);
     // A4 landscape (842×595 points) at 4000 px across, and the map takes that size.
     expect(doc.settings).toMatchObject({ mapWidth: 4000, mapHeight: 2827 });

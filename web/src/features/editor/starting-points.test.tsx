@@ -14,19 +14,20 @@ vi.mock('./panels/pdf-pages', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./panels/pdf-pages')>()),
   // PDF.js draws in a browser (test/editor/pdf-floor-plans.test.ts): here, a page is an image of its name.
   pdfImages: async (file: File) =>
-    ['page 1', 'page 2'].map(
-      (n) => new File(['png'], `${file.name.replace('.pdf', '')} ${n}.png`, { type: 'image/png' }),
-    ),
+    [null, 'Level 2'].map((floor, i) => ({
+      image: new File(['png'], `${file.name.replace('.pdf', '')} page ${i + 1}.png`, { type: 'image/png' }),
+      floor,
+    })),
 }));
 
 describe('a new map from a PDF', () => {
-  it('takes the PDF, and makes a floor of each page, in order', async () => {
+  it('takes the PDF, and makes a floor of each page, in order, named after the level its title names', async () => {
     const pdf = new File(['%PDF-1.4'], 'Harbour Point.pdf', { type: 'application/pdf' });
     expect(floorPlanStart.missing!(pdf)).toBeNull();
     const doc = (await floorPlanStart.build(pdf))!;
     expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
       ['layer-1', 'Floor 1'],
-      ['layer-2', 'Floor 2'],
+      ['layer-2', 'Level 2'],
     ]);
     expect(doc.settings).toMatchObject({ mapWidth: 1200, mapHeight: 900 });
   });

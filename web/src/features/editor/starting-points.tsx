@@ -38,10 +38,10 @@ export const floorPlanStart: StartingPoint<File | null> = {
   async build(file) {
     if (!file) throw new Error('Choose a floor plan (an image or a PDF).');
     // A PDF's pages, drawn into images, are the floors, in order; the map takes the first one's size.
-    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [file];
+    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null }];
     const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
-    for (const plan of plans)
-      floors.push({ size: await imageSize(plan), file: (await uploadFile(plan)).fileUrl, name: plan.name });
+    for (const { image, floor } of plans)
+      floors.push({ size: await imageSize(image), file: (await uploadFile(image)).fileUrl, name: floor ?? image.name });
     const [first, ...more] = floors;
     const doc = blankDocument({
       file: first!.file,

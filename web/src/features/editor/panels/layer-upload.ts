@@ -69,14 +69,14 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     return done;
   };
 
-  /** An image uploaded to the layer; whether it became the floor's plan. */
-  const uploadImage = async (file: File, layerId: string | null): Promise<boolean> => {
+  /** An image uploaded to the layer (a new floor named after `floorName`); whether it became the floor's plan. */
+  const uploadImage = async (file: File, layerId: string | null, floorName = file.name): Promise<boolean> => {
     setProgress({ layer: layerId ?? 'new', fraction: 0 });
     try {
       const size = await imageSize(file);
       const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
       // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
-      if (!applyFile(layerId, post.fileUrl, file.name, size)) return false;
+      if (!applyFile(layerId, post.fileUrl, floorName, size)) return false;
       notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
       return true;
     } catch (err) {
@@ -104,7 +104,7 @@ const said = (err: unknown) => (err instanceof Error ? err.message : String(err)
 
 /** What uploading a PDF's pages uses of `useLayerUpload`: its upload of one image, its notices and its progress. */
 interface PageUploads {
-  image(file: File, layerId: string | null): Promise<boolean>;
+  image(file: File, layerId: string | null, floorName?: string): Promise<boolean>;
   notify(text: string): void;
   progress(p: UploadProgress | null): void;
 }
@@ -134,7 +134,9 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
     for (let n = 1; n <= (each ? pdf.pages : 1); n++) {
       // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
       to.progress({ layer: layerId ?? 'new', fraction: 0 });
-      if (!(await to.image(await pdf.page(n), n === 1 ? layerId : null))) return;
+      // A new floor is named after the level its page's title names ("Level 2"), else as any floor from a file.
+      const { image, floor } = await pdf.page(n);
+      if (!(await to.image(image, n === 1 ? layerId : null, floor ?? image.name))) return;
     }
   } catch (err) {
     to.notify(said(err));

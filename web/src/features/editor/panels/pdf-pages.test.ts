@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPdf, pageFileName, pageScale, pdfProblem, PLAN_PIXELS } from './pdf-pages';
+import { floorTitle, isPdf, pageFileName, pageScale, pdfProblem, PLAN_PIXELS } from './pdf-pages';
 
 describe('PDF floor plans', () => {
   it('knows a PDF by its type or, where a browser gives none, its name', () => {
@@ -19,6 +19,20 @@ describe('PDF floor plans', () => {
     expect(842 * pageScale(842, 595)).toBeCloseTo(PLAN_PIXELS);
     expect(842 * pageScale(595, 842)).toBeCloseTo(PLAN_PIXELS);
     expect(1190 * pageScale(1190, 842, 2000)).toBeCloseTo(2000);
+  });
+
+  it('names a page’s floor after the level its title names, in the largest type on the page', () => {
+    const text = (...items: [string, number][]) => items.map(([str, height]) => ({ str, height }));
+    expect(floorTitle(text(['LEVEL 2 - GENERAL ARRANGEMENT', 40], ['Scale 1:200', 9]))).toBe('Level 2');
+    expect(floorTitle(text(['See level 3 for services', 9], ['GROUND FLOOR PLAN', 36]))).toBe('Ground floor');
+    expect(floorTitle(text(['Lower  Ground', 20]))).toBe('Lower ground');
+    expect(floorTitle(text(['3rd Floor', 20]))).toBe('3rd floor');
+    expect(floorTitle(text(['Basement B2 car park', 24]))).toBe('Basement');
+    expect(floorTitle(text(['LEVEL 12A', 24]))).toBe('Level 12A');
+    expect(floorTitle(text(['Level-3', 24]))).toBe('Level-3');
+    // A plan's words that name no level.
+    expect(floorTitle(text(['FLOOR PLAN', 40], ['Floor finishes: carpet', 9], ['Room 101', 12]))).toBeNull();
+    expect(floorTitle([])).toBeNull();
   });
 
   it('refuses, before opening it, a file named .pdf with no PDF inside', async () => {

@@ -41,11 +41,40 @@ export function pageFileName(pdfName: string, page: number, pages: number): stri
 /** The scale that draws a page of `width`×`height` (PDF points) at `longer` pixels on its longer side. */
 export const pageScale = (width: number, height: number, longer = PLAN_PIXELS) => longer / Math.max(width, height);
 
-/** A PDF opened for drawing: its page count, each page as a PNG file, and `close` to let it go. */
+/** A page drawn: its image, and the floor its title names ("Level 2", "Ground floor"), if it names one. */
+export interface PdfPage {
+  readonly image: File;
+  readonly floor: string | null;
+}
+
+/** A PDF opened for drawing: its page count, each page drawn, and `close` to let it go. */
 export interface PdfPlan {
   readonly pages: number;
-  page(n: number): Promise<File>;
+  page(n: number): Promise<PdfPage>;
   close(): Promise<void>;
+}
+
+/**
+ * A floor named in a plan's text: "GROUND FLOOR PLAN", "Level 2 – General arrangement", "Basement", "3rd floor". A
+ * number or ordinal with floor or level, or a level's own word; not "floor plan" or "floor finishes".
+ */
+const FLOOR_PHRASE =
+  /\b(?:(?:(?:lower|upper)\s+)?ground|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|top|lower|upper|\d{1,3}(?:st|nd|rd|th))\s+(?:floor|level|storey|story)\b|\b(?:level|floor|storey|story|basement|deck)\s?-?\d{1,3}[a-z]?\b|\b(?:basement|mezzanine|(?:lower|upper)\s+ground|roof)\b/i;
+
+/** The floor a page's title names: of its texts that name one, the one in the largest type (a title, not a note). */
+export function floorTitle(items: readonly { str: string; height: number }[]): string | null {
+  let best: { phrase: string; height: number } | null = null;
+  for (const item of items) {
+    const phrase = FLOOR_PHRASE.exec(item.str)?.[0];
+    if (phrase && (!best || item.height > best.height)) best = { phrase, height: item.height };
+  }
+  if (!best) return null;
+  // Said as a floor's name: "LEVEL 12A" is "Level 12A", "GROUND FLOOR" is "Ground floor".
+  const words = best.phrase
+    .split(/\s+/)
+    .map((w) => (/^\d+[a-z]$/i.test(w) ? w.toUpperCase() : w.toLowerCase()))
+    .join(' ');
+  return words[0]!.toUpperCase() + words.slice(1);
 }
 
 let worker: Worker | null = null;
@@ -107,7 +136,11 @@ export async function openPdf(file: File): Promise<PdfPlan> {
         await page.render({ canvas, viewport, background: '#ffffff' }).promise;
         const image = await png(canvas, name);
         canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
-        if (image.size <= FILE_MAX_BYTES) return image;
+        if (image.size <= FILE_MAX_BYTES)
+          return {
+            image,
+            floor: floorTitle((await page.getTextContent()).items.flatMap((i) => ('str' in i ? [i] : []))),
+          };
       }
       throw new Error(
         `Page ${n} of “${file.name}” is too detailed to upload as an image. Export it as an SVG instead.`,
@@ -117,11 +150,11 @@ export async function openPdf(file: File): Promise<PdfPlan> {
   };
 }
 
-/** Every page of the PDF `file` as an image, in order, at most `limit` of them (a map's floors are limited). */
-export async function pdfImages(file: File, limit: number): Promise<File[]> {
+/** Every page of the PDF `file` drawn, in order, at most `limit` of them (a map's floors are limited). */
+export async function pdfImages(file: File, limit: number): Promise<PdfPage[]> {
   const pdf = await openPdf(file);
   try {
-    const images: File[] = [];
+    const images: PdfPage[] = [];
     for (let n = 1; n <= Math.min(pdf.pages, limit); n++) images.push(await pdf.page(n));
     return images;
   } finally {
