@@ -54,6 +54,14 @@ describe('floor plans from a PDF', () => {
     const note = page.getByRole('note', { name: 'This floor has no plan yet' });
     await note.getByRole('button', { name: 'Upload a floor plan…' }).waitFor();
     expect(await note.locator('input[type=file]').getAttribute('accept')).toContain('.pdf');
+    // Every notice shown, however briefly: each replaces the one before.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { notices: string[] }).notices = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('.editor__toast')?.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await note.locator('input[type=file]').setInputFiles({
       name: 'Harbour Point plans.pdf',
       mimeType: 'application/pdf',
@@ -66,14 +74,24 @@ describe('floor plans from a PDF', () => {
       '“Harbour Point plans.pdf” has 3 pages. Add each page as a floor? (Cancel adds its first page only.)',
     ]);
     await expect.poll(() => note.count()).toBe(0);
+    // Past the first page (whose floor's note showed the upload), each page says which it is.
+    const notices = await page.evaluate(() => (window as unknown as { notices: string[] }).notices);
+    expect(notices.filter((n) => /^(Adding|Uploaded)/.test(n))).toEqual([
+      'Uploaded Harbour Point plans page 1.png (4000×2827 px).',
+      'Adding page 2 of 3 of “Harbour Point plans.pdf”…',
+      'Uploaded Harbour Point plans page 2.png (4000×2827 px).',
+      'Adding page 3 of 3 of “Harbour Point plans.pdf”…',
+      'Uploaded Harbour Point plans page 3.png (4000×2827 px).',
+    ]);
     await page.keyboard.press('Control+s');
     await expect
       .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
       .toBe('saved');
     const doc = await savedDoc(id);
-    // The blank floor took the first page; the others are floors after it, named after their pages' titles.
+    // The blank floor took the first page; the others are floors after it, each named after its page's title (the
+    // blank one too: it was still called as it was made).
     expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
-      ['layer-1', 'Floor 1'],
+      ['layer-1', 'Ground floor'],
       ['layer-2', 'Level 1'],
       ['layer-3', 'Level 2'],
     ]);

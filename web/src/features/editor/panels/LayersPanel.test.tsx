@@ -154,6 +154,29 @@ describe('LayersPanel', () => {
     expect(h.doc().layers.map((l) => l.name)).toEqual(['Ground floor', 'Mezzanine', 'Level 3']);
   });
 
+  it('names a blank floor the author has not named after the plan it takes, when the plan names a floor', () => {
+    const doc = blankDocument();
+    doc.layers.push({ id: 'lobby', name: 'Lobby', file: '' }, { id: 'layer-3', name: 'Floor 3', file: '' });
+    let upload: ReturnType<typeof useLayerUpload> | null = null;
+    function Uploader() {
+      upload = useLayerUpload();
+      return null;
+    }
+    const h = renderEditorPart(<Uploader />, { doc });
+    act(() => upload!.applyFile('layer-1', '/files/ground.png', 'lower-ground.png', null));
+    // A name the author gave stays; a plan whose name is no floor's leaves "Floor 3" as it is.
+    act(() => upload!.applyFile('lobby', '/files/level-1.png', 'level-1.png', null));
+    act(() => upload!.applyFile('layer-3', '/files/plan.png', 'plan_v3.png', null));
+    expect(h.doc().layers.map((l) => [l.name, l.file])).toEqual([
+      ['Lower ground', '/files/ground.png'],
+      ['Lobby', '/files/level-1.png'],
+      ['Floor 3', '/files/plan.png'],
+    ]);
+    // A floor that had a plan is named as it is: its plan is replaced, not its name.
+    act(() => upload!.applyFile('layer-3', '/files/level-2.png', 'level-2.png', null));
+    expect(h.doc().layers[2]!.name).toBe('Floor 3');
+  });
+
   it('names a blank layer as a floor for visitors, shows it, and focuses its name for the author to rename it', () => {
     const h = renderEditorPart(<LayersPanel />, { doc: building() });
     fireEvent.click(screen.getByRole('button', { name: '+ Blank layer' }));

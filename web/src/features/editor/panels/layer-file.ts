@@ -28,7 +28,7 @@ export function layerFileName(url: string): string {
  * "Basement", "2nd floor". Anything else ("plan_v3", "floor1", "IMG_0412") is the file's name, not the floor's.
  */
 const FLOOR_NAME =
-  /^(?:(?:ground|first|second|third|fourth|fifth|top|upper|lower|main|basement|mezzanine|lobby|roof|attic|\d{1,3}(?:st|nd|rd|th))(?: (?:floor|level|storey|story))?|(?:floor|level|storey|story|basement|deck) \d{1,3}[a-z]?)$/i;
+  /^(?:(?:(?:lower |upper )?ground|first|second|third|fourth|fifth|top|upper|lower|main|basement|mezzanine|lobby|roof|attic|\d{1,3}(?:st|nd|rd|th))(?: (?:floor|level|storey|story))?|(?:floor|level|storey|story|basement|deck) \d{1,3}[a-z]?)$/i;
 
 /**
  * The name of a floor added from a file: visitors read it in the floor switcher. A file named like a floor keeps

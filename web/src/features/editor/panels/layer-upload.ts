@@ -4,6 +4,7 @@
  * into an image per page first (`pdf-pages.ts`).
  */
 import { useSetAtom } from 'jotai';
+import type { Layer } from '@mapnest/shared/map-document';
 import { addLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
@@ -42,15 +43,15 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
         id = newFloorId(current.layers);
         const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
         if (first) {
-          if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
           id = current.layers[0]!.id;
+          if (!run(updateLayer, { id, patch: filledFloor(current.layers, id, url, name) })) return;
         } else {
           if (!run(addLayer, { layer: { id, name: newFloorName(name, current.layers), file: url } })) return;
           // The name is shown to visitors: its field is focused for the author to rename the floor there.
           named = id;
         }
         shown = id;
-      } else if (!run(updateLayer, { id, patch: { file: url } })) return;
+      } else if (!run(updateLayer, { id, patch: filledFloor(current.layers, id, url, name) })) return;
       if (!size) return;
       const s = store.getState().doc.settings;
       if (size.width === s.mapWidth && size.height === s.mapHeight) return;
@@ -100,12 +101,30 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
   return { applyFile, upload };
 }
 
+/**
+ * What a floor takes from a plan `name`d as given: the plan's file; and, for a blank floor still called as it was made
+ * ("Floor 1"), the floor's name when the plan names one ("Ground floor.svg", a PDF page titled "LEVEL 2 …"): the author
+ * had not named it yet.
+ */
+function filledFloor(floors: readonly Layer[], id: string, url: string, name: string): Partial<Layer> {
+  const floor = floors.find((l) => l.id === id);
+  if (!floor || floor.file.trim() || !UNNAMED_FLOOR.test(floor.name)) return { file: url };
+  const named = newFloorName(
+    name,
+    floors.filter((l) => l.id !== id),
+  );
+  return UNNAMED_FLOOR.test(named) ? { file: url } : { file: url, name: named };
+}
+
+/** The name a floor is given when nothing names it (`newFloorName`). */
+const UNNAMED_FLOOR = /^Floor \d+$/;
+
 const said = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** What uploading a PDF's pages uses of `useLayerUpload`: its upload of one image, its notices and its progress. */
 interface PageUploads {
   image(file: File, layerId: string | null, floorName?: string): Promise<boolean>;
-  notify(text: string): void;
+  notify(text: string, kind?: 'error' | 'info'): void;
   progress(p: UploadProgress | null): void;
 }
 
@@ -131,9 +150,12 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
       `“${file.name}” has ${pdf.pages} pages. Add each page as a floor? (Cancel adds its first page only.)`,
     );
   try {
-    for (let n = 1; n <= (each ? pdf.pages : 1); n++) {
-      // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
+    const count = each ? pdf.pages : 1;
+    for (let n = 1; n <= count; n++) {
+      // Drawing a page takes a moment before its upload reports progress: the bar shows from the start, and a page
+      // after the first says which it is (the floor's note that showed the bar is gone once the first is in).
       to.progress({ layer: layerId ?? 'new', fraction: 0 });
+      if (n > 1) to.notify(`Adding page ${n} of ${count} of “${file.name}”…`, 'info');
       // A new floor is named after the level its page's title names ("Level 2"), else as any floor from a file.
       const { image, floor } = await pdf.page(n);
       if (!(await to.image(image, n === 1 ? layerId : null, floor ?? image.name))) return;
