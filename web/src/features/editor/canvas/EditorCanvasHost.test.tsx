@@ -4,7 +4,7 @@
  * on a map of one floor is on that floor, so a floor added later does not show it too.
  */
 // @vitest-environment jsdom
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, fireEvent } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
@@ -14,6 +14,12 @@ import { useLayerUpload } from '../panels/layer-upload';
 import type { EditorCanvas } from './canvas';
 import { stubBrowser } from './canvas.fixtures';
 import { CanvasHost } from './EditorCanvasHost';
+
+vi.mock('../files-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../files-api')>()),
+  imageSize: async () => null,
+  uploadFile: async (file: File) => ({ fileUrl: `/files/user-1/${file.name}` }),
+}));
 
 afterEach(() => {
   cleanup();
@@ -71,5 +77,27 @@ describe('CanvasHost', () => {
     act(() => void viewport.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     await vi.waitFor(() => expect(h.doc().locations).toHaveLength(1));
     expect(h.doc().locations[0]!.layer).toBe('ground');
+  });
+
+  it('makes a plan dropped on a floor that has none that floor’s plan, and says so while it is over the map', async () => {
+    stubBrowser();
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor', file: '/files/ground.png' });
+    doc.layers.push({ id: 'upper', name: 'Upper floor', file: '' });
+    const h = renderEditorPart(<CanvasHost canvasRef={createRef<EditorCanvas>()} />, { doc });
+    act(() => h.jotai.set(layerAtom, 'upper'));
+    await nextFrame();
+    const map = document.querySelector<HTMLElement>('.editor__canvas')!;
+    const plan = new File(['<svg/>'], 'upper.svg', { type: 'image/svg+xml' });
+    const dragged = { types: ['Files'], items: [{ kind: 'file', type: 'application/pdf' }], files: [plan] };
+    fireEvent.dragOver(map, { dataTransfer: dragged });
+    expect(map.getAttribute('data-drop')).toBe('floor');
+    fireEvent.drop(map, { dataTransfer: dragged });
+    await vi.waitFor(() => expect(h.doc().layers[1]!.file).toBe('/files/user-1/upper.svg'));
+    expect(h.doc().layers.map((l) => l.id)).toEqual(['ground', 'upper']);
+    // On a floor with a plan, a plan dropped is a new floor.
+    act(() => h.jotai.set(layerAtom, 'ground'));
+    fireEvent.dragOver(map, { dataTransfer: dragged });
+    expect(map.getAttribute('data-drop')).toBe('plan');
   });
 });

@@ -19,7 +19,7 @@ import {
   type EditorTab,
 } from '../editor-state';
 import { isFloorPlan, useTakeFiles } from './take-files';
-import { EmptyFloor } from './EmptyFloor';
+import { EmptyFloor, useEmptyFloor } from './EmptyFloor';
 
 /** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
 interface CanvasHandlers {
@@ -173,14 +173,16 @@ function useMountedCanvas(
 /** Files dropped on the map (`useTakeFiles`); while they are over it, the map says what the drop will do. */
 function useMapDrop() {
   const take = useTakeFiles();
-  const [dropping, setDropping] = useState<'plan' | 'import' | null>(null);
+  // A plan dropped on a floor that has none becomes that floor's (`useTakeFiles`), not a floor beside it.
+  const plan = useEmptyFloor() === null ? 'plan' : 'floor';
+  const [dropping, setDropping] = useState<'plan' | 'floor' | 'import' | null>(null);
   const dropHandlers = {
     onDragOver(e: DragEvent<HTMLDivElement>) {
       if (!Array.from(e.dataTransfer.types).includes('Files')) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'copy';
       const files = Array.from(e.dataTransfer.items).filter((i) => i.kind === 'file');
-      setDropping(files.length === 1 && isFloorPlan(files[0]!) ? 'plan' : 'import');
+      setDropping(files.length === 1 && isFloorPlan(files[0]!) ? plan : 'import');
     },
     onDragLeave(e: DragEvent<HTMLDivElement>) {
       if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(null);
