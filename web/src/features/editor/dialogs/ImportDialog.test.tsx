@@ -685,6 +685,12 @@ describe('the Import dialog with other files', () => {
     );
     expect(screen.queryByText(/auto-detect/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    // An architect's PDF, whose text holds no NUL, was read as a CSV of its PDF operators.
+    pick('import-file', [aFile(['%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'], 'plans', '')]);
+    await screen.findByText('File: plans. Drop another here or');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This is a PDF: its pages are floor plans, not locations. Add them as floors with Layers › Upload floor plan…, or drop the PDF on the map.',
+    );
     expect(h.doc()).toBe(h.before);
   });
 

@@ -36,6 +36,9 @@ export function decodeTextFile(bytes: Uint8Array): string {
  */
 export function textFileProblem(name: string, text: string): string | null {
   if (text.replace(/^\uFEFF/, '').trim() === '') return 'The file is empty.';
+  // A PDF is a floor plan, often a page per level (its text may hold no NUL to tell it from a CSV): ADR 121.
+  if (/\.pdf$/i.test(name) || text.startsWith('%PDF-'))
+    return 'This is a PDF: its pages are floor plans, not locations. Add them as floors with Layers › Upload floor plan…, or drop the PDF on the map.';
   if (!text.slice(0, 8000).includes('\0')) return null;
   const kind = /\.(geo)?json$/i.test(name) ? 'JSON' : (/\.(kml|gpx)$/i.exec(name)?.[1]?.toUpperCase() ?? 'CSV');
   return kind === 'CSV'
