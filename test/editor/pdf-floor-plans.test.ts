@@ -58,7 +58,7 @@ describe('floor plans from a PDF', () => {
     await page.evaluate(() => {
       const seen: string[] = ((window as unknown as { notices: string[] }).notices = []);
       new MutationObserver(() => {
-        const text = document.querySelector('.editor__toast')?.textContent?.trim();
+        const text = document.querySelector('.editor__toast > span')?.textContent?.trim();
         if (text && seen.at(-1) !== text) seen.push(text);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -68,21 +68,27 @@ describe('floor plans from a PDF', () => {
       buffer: plans,
     });
     await page
-      .locator('.editor__toast', { hasText: 'Uploaded Harbour Point plans page 3.png' })
+      .locator('.editor__toast', { hasText: 'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px).' })
       .waitFor({ timeout: 60_000 });
     expect(asked).toEqual([
       '“Harbour Point plans.pdf” has 3 pages. Add each page as a floor? (Cancel adds its first page only.)',
     ]);
     await expect.poll(() => note.count()).toBe(0);
-    // Past the first page (whose floor's note showed the upload), each page says which it is.
+    // Each page says which it is while it is read and sent; the floors come together at the end.
     const notices = await page.evaluate(() => (window as unknown as { notices: string[] }).notices);
-    expect(notices.filter((n) => /^(Adding|Uploaded)/.test(n))).toEqual([
-      'Uploaded Harbour Point plans page 1.png (4000×2827 px).',
-      'Adding page 2 of 3 of “Harbour Point plans.pdf”…',
-      'Uploaded Harbour Point plans page 2.png (4000×2827 px).',
-      'Adding page 3 of 3 of “Harbour Point plans.pdf”…',
-      'Uploaded Harbour Point plans page 3.png (4000×2827 px).',
+    expect(notices).toEqual([
+      'Reading page 1 of 3 of “Harbour Point plans.pdf”…',
+      'Reading page 2 of 3 of “Harbour Point plans.pdf”…',
+      'Reading page 3 of 3 of “Harbour Point plans.pdf”…',
+      'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px).',
     ]);
+    // One undo step takes them all back, and the blank floor says so again; Redo brings them back.
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    expect(await undo.getAttribute('title')).toMatch(/^Undo Add floors from Harbour Point plans\.pdf /);
+    await undo.click();
+    await note.waitFor();
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(() => note.count()).toBe(0);
     await page.keyboard.press('Control+s');
     await expect
       .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
@@ -121,7 +127,9 @@ describe('floor plans from a PDF', () => {
       mimeType: 'application/pdf',
       buffer: pdfFile([planPage('Upper floor', 5), planPage('Roof', 2)]),
     });
-    await page.locator('.editor__toast', { hasText: 'Uploaded upper page 1.png' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.editor__toast', { hasText: 'Uploaded upper page 1.png (4000×2827 px).' })
+      .waitFor({ timeout: 60_000 });
     await page.locator('.editor__toast', { hasText: 'Uploaded' }).getByRole('button').click();
     // One page for one floor: nothing asked, nothing added.
     expect(asked).toEqual([]);

@@ -70,19 +70,31 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     return done;
   };
 
-  /** An image uploaded to the layer (a new floor named after `floorName`); whether it became the floor's plan. */
-  const uploadImage = async (file: File, layerId: string | null, floorName = file.name): Promise<boolean> => {
+  /** An image sent to the file library, its upload's progress shown against `layer`: its address and size. */
+  const send = async (file: File, layer: string): Promise<SentPlan> => {
+    const size = await imageSize(file);
+    const post = await uploadFile(file, (fraction) => setProgress({ layer, fraction }));
+    return { url: post.fileUrl, size, name: file.name };
+  };
+
+  /**
+   * Plans sent, as floors in one undo step: the first to the layer `layerId` (a new floor when null), each other a new
+   * floor after it. None of them when the map refuses one (its refusal is shown, and the batch rolls back).
+   */
+  const place = (layerId: string | null, plans: readonly SentPlan[], label: string): boolean =>
+    batch(label, () =>
+      plans.forEach((p, i) => void applyFile(i === 0 ? layerId : null, p.url, p.floor ?? p.name, p.size)),
+    );
+
+  /** An image uploaded as the plan of the layer `layerId` (a new floor when null). */
+  const uploadImage = async (file: File, layerId: string | null) => {
     setProgress({ layer: layerId ?? 'new', fraction: 0 });
     try {
-      const size = await imageSize(file);
-      const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
+      const plan = await send(file, layerId ?? 'new');
       // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
-      if (!applyFile(layerId, post.fileUrl, floorName, size)) return false;
-      notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
-      return true;
+      if (place(layerId, [plan], 'Set floor file')) notify(`Uploaded ${file.name}${pixels(plan.size)}.`, 'info');
     } catch (err) {
       notify(said(err));
-      return false;
     } finally {
       setProgress(null);
     }
@@ -94,7 +106,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
    * one floor's plan.
    */
   const upload = async (file: File, layerId: string | null, morePages = layerId === null) => {
-    if (isPdf(file)) await uploadPdf(file, layerId, morePages, { image: uploadImage, notify, progress: setProgress });
+    if (isPdf(file)) await uploadPdf(file, layerId, morePages, { send, place, notify, progress: setProgress });
     else await uploadImage(file, layerId);
   };
 
@@ -121,9 +133,20 @@ const UNNAMED_FLOOR = /^Floor \d+$/;
 
 const said = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** What uploading a PDF's pages uses of `useLayerUpload`: its upload of one image, its notices and its progress. */
+/** A plan in the file library, not yet a floor's: its address, size, file name and the floor its page names. */
+interface SentPlan {
+  url: string;
+  size: { width: number; height: number } | null;
+  name: string;
+  floor?: string | null;
+}
+
+const pixels = (size: SentPlan['size']) => (size ? ` (${size.width}×${size.height} px)` : '');
+
+/** What uploading a PDF's pages uses of `useLayerUpload`: its sending, its placing of floors, notices and progress. */
 interface PageUploads {
-  image(file: File, layerId: string | null, floorName?: string): Promise<boolean>;
+  send(file: File, layer: string): Promise<SentPlan>;
+  place(layerId: string | null, plans: readonly SentPlan[], label: string): boolean;
   notify(text: string, kind?: 'error' | 'info'): void;
   progress(p: UploadProgress | null): void;
 }
@@ -131,10 +154,13 @@ interface PageUploads {
 /**
  * A PDF's pages as floor plans: its first page to the layer `layerId` (or a new floor); with `morePages`, a PDF of
  * several pages (a building's levels) gives a new floor of each of the others when the author says so. Each page is
- * drawn into an image and uploaded in turn; the first refusal stops the rest, and what was added stays.
+ * drawn into an image and uploaded in turn; then the floors are added together, one undo step, named after the levels
+ * their pages' titles name ("Level 2"), else as any floor from a file. A page that cannot be drawn or uploaded stops
+ * it before anything changes on the map.
  */
 async function uploadPdf(file: File, layerId: string | null, morePages: boolean, to: PageUploads): Promise<void> {
-  to.progress({ layer: layerId ?? 'new', fraction: 0 });
+  const layer = layerId ?? 'new';
+  to.progress({ layer, fraction: 0 });
   let pdf: PdfPlan;
   try {
     pdf = await openPdf(file);
@@ -149,21 +175,29 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
     window.confirm(
       `“${file.name}” has ${pdf.pages} pages. Add each page as a floor? (Cancel adds its first page only.)`,
     );
+  const count = each ? pdf.pages : 1;
+  const plans: SentPlan[] = [];
   try {
-    const count = each ? pdf.pages : 1;
     for (let n = 1; n <= count; n++) {
-      // Drawing a page takes a moment before its upload reports progress: the bar shows from the start, and a page
-      // after the first says which it is (the floor's note that showed the bar is gone once the first is in).
-      to.progress({ layer: layerId ?? 'new', fraction: 0 });
-      if (n > 1) to.notify(`Adding page ${n} of ${count} of “${file.name}”…`, 'info');
-      // A new floor is named after the level its page's title names ("Level 2"), else as any floor from a file.
+      // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
+      to.progress({ layer, fraction: 0 });
+      if (count > 1) to.notify(`Reading page ${n} of ${count} of “${file.name}”…`, 'info');
       const { image, floor } = await pdf.page(n);
-      if (!(await to.image(image, n === 1 ? layerId : null, floor ?? image.name))) return;
+      plans.push({ ...(await to.send(image, layer)), floor });
     }
   } catch (err) {
     to.notify(said(err));
+    return;
   } finally {
     to.progress(null);
     void pdf.close();
   }
+  const label = count > 1 ? `Add floors from ${file.name}` : 'Set floor file';
+  if (!to.place(layerId, plans, label)) return;
+  to.notify(
+    count > 1
+      ? `Added ${count} floors from “${file.name}”${pixels(plans[0]!.size)}.`
+      : `Uploaded ${plans[0]!.name}${pixels(plans[0]!.size)}.`,
+    'info',
+  );
 }
