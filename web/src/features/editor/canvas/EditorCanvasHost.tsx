@@ -175,14 +175,14 @@ function useMapDrop() {
   const take = useTakeFiles();
   // A plan dropped on a floor that has none becomes that floor's (`useTakeFiles`), not a floor beside it.
   const plan = useEmptyFloor() === null ? 'plan' : 'floor';
-  const [dropping, setDropping] = useState<'plan' | 'floor' | 'import' | null>(null);
+  const [dropping, setDropping] = useState<'plan' | 'plans' | 'floor' | 'import' | null>(null);
   const dropHandlers = {
     onDragOver(e: DragEvent<HTMLDivElement>) {
       if (!Array.from(e.dataTransfer.types).includes('Files')) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'copy';
       const files = Array.from(e.dataTransfer.items).filter((i) => i.kind === 'file');
-      setDropping(files.length === 1 && isFloorPlan(files[0]!) ? plan : 'import');
+      setDropping(!files.every(isFloorPlan) ? 'import' : files.length > 1 ? 'plans' : plan);
     },
     onDragLeave(e: DragEvent<HTMLDivElement>) {
       if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(null);

@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { uploadFile } from '../files-api';
 import { EmptyFloor } from './EmptyFloor';
 
 vi.mock('../files-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../files-api')>()),
   imageSize: async () => ({ width: 1600, height: 1000 }),
-  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/user-1/${file.name}` })),
+  // The library's keys have no spaces (the upload makes them so).
+  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/user-1/${file.name.replace(/ /g, '-')}` })),
 }));
 
 afterEach(() => {
@@ -33,6 +35,42 @@ describe('EmptyFloor', () => {
     expect(h.doc().settings).toMatchObject({ mapWidth: 1600, mapHeight: 1000 });
     expect(note()).toBeNull();
     expect(h.notices).toContainEqual({ text: 'Uploaded level-1.svg (1600×1000 px).', kind: 'info' });
+  });
+
+  it('takes a plan per level picked together as floors, in their names’ order, in one undo step', async () => {
+    const h = renderEditorPart(<EmptyFloor />, { doc: blankDocument() });
+    const input = note()!.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    const plan = (name: string) => new File(['<svg/>'], name, { type: 'image/svg+xml' });
+    fireEvent.change(input, { target: { files: [plan('Level 10.svg'), plan('Level 2.svg'), plan('Basement.svg')] } });
+    await waitFor(() => expect(h.doc().layers).toHaveLength(3));
+    // The blank floor, not named yet, takes the first plan's name; "Level 2" comes before "Level 10".
+    expect(h.doc().layers.map((l) => [l.name, l.file])).toEqual([
+      ['Basement', '/files/user-1/Basement.svg'],
+      ['Level 2', '/files/user-1/Level-2.svg'],
+      ['Level 10', '/files/user-1/Level-10.svg'],
+    ]);
+    expect(h.notices.at(-1)).toEqual({
+      text: 'Added 3 floors from “Basement.svg”, “Level 2.svg”, “Level 10.svg”.',
+      kind: 'info',
+    });
+    act(() => void h.store.undo());
+    expect(h.doc().layers).toEqual(blankDocument().layers);
+  });
+
+  it('adds none of the plans picked together when one cannot be uploaded, and says why', async () => {
+    const h = renderEditorPart(<EmptyFloor />, { doc: blankDocument() });
+    const input = note()!.querySelector('input[type=file]') as HTMLInputElement;
+    const plan = (name: string) => new File(['<svg/>'], name, { type: 'image/svg+xml' });
+    vi.mocked(uploadFile)
+      .mockResolvedValueOnce({ fileUrl: '/files/user-1/Level-1.svg' } as Awaited<ReturnType<typeof uploadFile>>)
+      .mockRejectedValueOnce(new Error('The file is 12.0 MB, over the 10 MB upload limit'));
+    fireEvent.change(input, { target: { files: [plan('Level 1.svg'), plan('Level 2.svg'), plan('Level 3.svg')] } });
+    await waitFor(() =>
+      expect(h.notices.at(-1)).toEqual({ text: 'The file is 12.0 MB, over the 10 MB upload limit', kind: 'error' }),
+    );
+    expect(h.doc()).toEqual(blankDocument());
+    expect(note()).toBeTruthy();
   });
 
   it('takes a plan from the library into the floor', async () => {

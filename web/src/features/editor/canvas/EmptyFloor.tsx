@@ -28,7 +28,7 @@ export function useEmptyFloor(): string | null {
 export function EmptyFloor() {
   const floor = useEmptyFloor();
   const [progress, setProgress] = useState<number | null>(null);
-  const { applyFile, upload } = useLayerUpload((p) => setProgress(p ? p.fraction : null));
+  const { applyFile, uploadAll } = useLayerUpload((p) => setProgress(p ? p.fraction : null));
   const setPicker = useSetAtom(filePickerAtom);
   const input = useRef<HTMLInputElement>(null);
   if (floor === null) return null;
@@ -42,11 +42,12 @@ export function EmptyFloor() {
         ref={input}
         type="file"
         hidden
+        multiple
         accept={FLOOR_PLAN_ACCEPT}
         onChange={(e) => {
-          const file = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          if (file) void upload(file, floor, true);
+          void uploadAll(files, floor);
         }}
       />
       <div className="empty-floor__actions">

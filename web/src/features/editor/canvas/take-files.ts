@@ -1,6 +1,6 @@
 /**
- * Files given to the map, dropped on it or pasted on it: one floor plan (an image, or a PDF with a page per floor)
- * becomes a new layer, as on the layers panel's drop zone, or the plan of the floor shown when it has none (and
+ * Files given to the map, dropped on it or pasted on it: floor plans (images, or a PDF with a page per floor) become
+ * new layers, as on the layers panel's drop zone, the first the plan of the floor shown when it has none (and
  * nothing on it); any other files (a CSV or Excel file, GeoJSON or KML, a Mapnest map, a Mapplic export with
  * its plans) open the Import dialog on them.
  */
@@ -19,14 +19,14 @@ export function useTakeFiles(): (files: readonly File[]) => void {
   const setTab = useSetAtom(tabAtom);
   const setDialog = useSetAtom(dialogAtom);
   const setImportFiles = useSetAtom(importFilesAtom);
-  const { upload } = useLayerUpload();
+  const { uploadAll } = useLayerUpload();
   const emptyFloor = useEmptyFloor();
   return (files) => {
     if (files.length === 0) return;
-    if (files.length === 1 && isFloorPlan(files[0]!)) {
+    if (files.every(isFloorPlan)) {
       setTab('layers');
-      // On a floor that says it has no plan yet, the plan dropped is that floor's (a PDF's other pages new floors).
-      void upload(files[0]!, emptyFloor, true);
+      // On a floor that says it has no plan yet, the first plan dropped is that floor's (the others new floors).
+      void uploadAll(files, emptyFloor);
     } else {
       setImportFiles(files);
       setDialog('import');

@@ -31,12 +31,14 @@ export function LayersPanel() {
     (id, to) => run(reorderLayer, { id, to }),
   );
 
-  const { applyFile, upload } = useLayerUpload(setProgress);
+  const { applyFile, upload, uploadAll } = useLayerUpload(setProgress);
   // The canvas shows the floor picked, else the one shown first.
   const shown = doc.layers.some((l) => l.id === layer) ? layer : (doc.settings.defaultLayer ?? doc.layers[0]?.id);
 
   /** A file dropped on the panel makes a new layer; dropped on a layer's card, it replaces that layer's file. */
-  const dropUpload = (layerId: string | null) => (file: File) => void upload(file, layerId);
+  // On the panel's drop zone every plan dropped is a new floor; on a layer's card, the first replaces its plan.
+  const dropUpload = (layerId: string | null) => (files: File[]) =>
+    void (layerId === null ? uploadAll(files, null) : upload(files[0]!, layerId));
 
   const pickUpload = (layerId: string | null) => {
     target.current = layerId;
@@ -55,12 +57,13 @@ export function LayersPanel() {
         ref={fileInput}
         type="file"
         hidden
+        multiple
         accept={FLOOR_PLAN_ACCEPT}
         data-testid="layer-file-input"
         onChange={(e) => {
-          const f = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          if (f) void upload(f, target.current);
+          if (files.length) dropUpload(target.current)(files);
         }}
       />
       <LayersHead
@@ -107,7 +110,7 @@ function LayersHead({
   onLibrary,
 }: {
   progress: UploadProgress | null;
-  onDropFile(file: File): void;
+  onDropFile(files: File[]): void;
   onUpload(): void;
   onLibrary(): void;
 }) {
@@ -128,7 +131,7 @@ function LayersHead({
         Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to
         set it.
       </p>
-      <DropZone className="drop-zone layers-drop" onFile={onDropFile}>
+      <DropZone className="drop-zone layers-drop" onFiles={onDropFile}>
         <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG, WEBP or PDF)</span>
         <button type="button" className="btn btn--primary btn--sm" onClick={onUpload}>
           Upload floor plan…
@@ -266,7 +269,7 @@ function LayerCard(props: {
   handle: ReactNode;
   moveButtons: ReactNode;
   onReplace(): void;
-  onDropFile(file: File): void;
+  onDropFile(files: File[]): void;
   onLibrary(): void;
   onDefault(): void;
   onRemove(): void;
@@ -363,7 +366,7 @@ function LayerThumb({ file }: { file: string }) {
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
 /** Drag-and-drop handlers that hand the first dropped file to `onFile` and mark the target while a file is over it. */
-function dropTarget(onFile: (file: File) => void) {
+function dropTarget(onFiles: (files: File[]) => void) {
   return {
     onDragOver: (e: DragEvent<HTMLElement>) => {
       if (!hasFiles(e)) return;
@@ -374,26 +377,26 @@ function dropTarget(onFile: (file: File) => void) {
     onDragLeave: (e: DragEvent<HTMLElement>) => e.currentTarget.classList.remove('is-drop-target'),
     onDrop: (e: DragEvent<HTMLElement>) => {
       e.currentTarget.classList.remove('is-drop-target');
-      const file = e.dataTransfer?.files?.[0];
-      if (!file) return;
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (!files.length) return;
       e.preventDefault();
       e.stopPropagation();
-      onFile(file);
+      onFiles(files);
     },
   };
 }
 
 function DropZone({
   className,
-  onFile,
+  onFiles,
   children,
 }: {
   className: string;
-  onFile(file: File): void;
+  onFiles(files: File[]): void;
   children: ReactNode;
 }) {
   return (
-    <div className={className} {...dropTarget(onFile)}>
+    <div className={className} {...dropTarget(onFiles)}>
       {children}
     </div>
   );

@@ -4,13 +4,13 @@
  * into an image per page first (`pdf-pages.ts`).
  */
 import { useSetAtom } from 'jotai';
-import type { Layer } from '@mapnest/shared/map-document';
+import { MAP_LIMITS, type Layer } from '@mapnest/shared/map-document';
 import { addLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { newFloorId, newFloorName } from './layer-file';
-import { isPdf, openPdf, type PdfPlan } from './pdf-pages';
+import { isPdf, openPdf, pdfImages, type PdfPlan } from './pdf-pages';
 
 /** An upload under way: the layer it goes to ('new' for a new floor) and how much of it is sent. */
 export type UploadProgress = { layer: string; fraction: number };
@@ -110,7 +110,16 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     else await uploadImage(file, layerId);
   };
 
-  return { applyFile, upload };
+  /**
+   * Floor plans given together ("Level 1.png", "Level 2.png", a PDF of a wing's levels): the first to the layer
+   * `layerId` (a new floor when null), the others new floors, in their names' order; one file is `upload`'s.
+   */
+  const uploadAll = async (files: readonly File[], layerId: string | null) => {
+    if (files.length === 1) await upload(files[0]!, layerId, true);
+    else if (files.length > 1) await uploadSeveral(files, layerId, { send, place, notify, progress: setProgress });
+  };
+
+  return { applyFile, upload, uploadAll };
 }
 
 /**
@@ -143,7 +152,7 @@ interface SentPlan {
 
 const pixels = (size: SentPlan['size']) => (size ? ` (${size.width}×${size.height} px)` : '');
 
-/** What uploading a PDF's pages uses of `useLayerUpload`: its sending, its placing of floors, notices and progress. */
+/** What uploading several plans uses of `useLayerUpload`: its sending, its placing of floors, notices and progress. */
 interface PageUploads {
   send(file: File, layer: string): Promise<SentPlan>;
   place(layerId: string | null, plans: readonly SentPlan[], label: string): boolean;
@@ -200,4 +209,35 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
       : `Uploaded ${plans[0]!.name}${pixels(plans[0]!.size)}.`,
     'info',
   );
+}
+
+/** Files in the order their names say: "Level 2" before "Level 10". */
+const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * Several floor plans as floors in one undo step, in their names' order: each image a floor, each PDF a floor per page
+ * (named after its title's level). Each is read and uploaded first ("Reading 2 of 3: “Level 2.png”…"); one that
+ * cannot be leaves the map as it was.
+ */
+async function uploadSeveral(files: readonly File[], layerId: string | null, to: PageUploads): Promise<void> {
+  const sorted = [...files].sort((a, b) => NAME_ORDER.compare(a.name, b.name));
+  const layer = layerId ?? 'new';
+  const plans: SentPlan[] = [];
+  try {
+    for (const [i, file] of sorted.entries()) {
+      to.notify(`Reading ${i + 1} of ${sorted.length}: “${file.name}”…`, 'info');
+      to.progress({ layer, fraction: 0 });
+      if (!isPdf(file)) plans.push(await to.send(file, layer));
+      else
+        for (const { image, floor } of await pdfImages(file, MAP_LIMITS.layers))
+          plans.push({ ...(await to.send(image, layer)), floor });
+    }
+  } catch (err) {
+    to.notify(said(err));
+    return;
+  } finally {
+    to.progress(null);
+  }
+  if (to.place(layerId, plans, `Add ${plans.length} floors`))
+    to.notify(`Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}.`, 'info');
 }
