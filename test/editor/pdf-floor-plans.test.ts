@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
-import { pdfFile, planPage } from '../helpers/pdf';
+import { pdfFile, planPage, roomNumber } from '../helpers/pdf';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -42,7 +42,7 @@ async function pngSize(url: string): Promise<{ width: number; height: number; pn
   };
 }
 
-const plans = pdfFile([planPage('Ground floor', 4), planPage('Level 1', 6), planPage('Level 2', 3)]);
+const plans = pdfFile([planPage('Ground floor', 4, 'G'), planPage('Level 1', 6, '1'), planPage('Level 2', 3, '2')]);
 
 describe('floor plans from a PDF', () => {
   it('makes a new blank map’s floors of a PDF’s pages, when the author says so, at 4000 px across', async () => {
@@ -68,10 +68,14 @@ describe('floor plans from a PDF', () => {
       buffer: plans,
     });
     await page
-      .locator('.editor__toast', { hasText: 'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px).' })
+      .locator('.editor__toast', {
+        hasText:
+          'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px), and 13 locations at the rooms’ numbers.',
+      })
       .waitFor({ timeout: 60_000 });
     expect(asked).toEqual([
       '“Harbour Point plans.pdf” has 3 pages. Add each page as a floor? (Cancel adds its first page only.)',
+      'The plans show 13 room numbers (G01, G02, G03, …). Add a location at each, titled by its number, to give each room its details?',
     ]);
     await expect.poll(() => note.count()).toBe(0);
     // Each page says which it is while it is read and sent; the floors come together at the end.
@@ -80,7 +84,7 @@ describe('floor plans from a PDF', () => {
       'Reading page 1 of 3 of “Harbour Point plans.pdf”…',
       'Reading page 2 of 3 of “Harbour Point plans.pdf”…',
       'Reading page 3 of 3 of “Harbour Point plans.pdf”…',
-      'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px).',
+      'Added 3 floors from “Harbour Point plans.pdf” (4000×2827 px), and 13 locations at the rooms’ numbers.',
     ]);
     // One undo step takes them all back, and the blank floor says so again; Redo brings them back.
     const undo = page.getByRole('button', { name: 'Undo', exact: true });
@@ -101,6 +105,17 @@ describe('floor plans from a PDF', () => {
       ['layer-2', 'Level 1'],
       ['layer-3', 'Level 2'],
     ]);
+    // A location at each room's number, on its floor, in the middle of its room: the first of the ground floor's 4
+    // rooms across 802 points from 20 points in, 200 points tall from 20 points below the top of the 595.
+    expect(doc.locations.map((l) => [l.id, l.layer])).toEqual([
+      ...[0, 1, 2, 3].map((i) => [roomNumber('G', i), 'layer-1']),
+      ...[0, 1, 2, 3, 4, 5].map((i) => [roomNumber('1', i), 'layer-2']),
+      ...[0, 1, 2].map((i) => [roomNumber('2', i), 'layer-3']),
+    ]);
+    const [x, y] = doc.locations[0]!.coord!;
+    expect(Math.abs(x - (20 + 802 / 8) / 842)).toBeLessThan(20 / 842);
+    expect(Math.abs(y - (20 + 100) / 595)).toBeLessThan(30 / 595);
+    expect(doc.locations[0]).toMatchObject({ title: 'G01', type: 'dot' });
     // A4 landscape (842×595 points) at 4000 px across, and the map takes that size.
     expect(doc.settings).toMatchObject({ mapWidth: 4000, mapHeight: 2827 });
     for (const layer of doc.layers) expect(await pngSize(layer.file)).toEqual({ png: true, width: 4000, height: 2827 });
@@ -118,21 +133,24 @@ describe('floor plans from a PDF', () => {
     const page = await openEditor(id);
     const errors = collectErrors(page);
     const asked: string[] = [];
-    page.on('dialog', (d) => void (asked.push(d.message()), d.accept()));
+    // The author declines the rooms' numbers: the plan alone is taken.
+    page.on('dialog', (d) => void (asked.push(d.message()), d.dismiss()));
     await page.getByRole('tab', { name: /^Layers/ }).click();
     const upper = page.locator('.card-list > .card').nth(1);
     await upper.getByRole('button', { name: /Replace/ }).click();
     await page.setInputFiles('[data-testid=layer-file-input]', {
       name: 'upper.pdf',
       mimeType: 'application/pdf',
-      buffer: pdfFile([planPage('Upper floor', 5), planPage('Roof', 2)]),
+      buffer: pdfFile([planPage('Upper floor', 5, 'U'), planPage('Roof', 2)]),
     });
     await page
       .locator('.editor__toast', { hasText: 'Uploaded upper page 1.png (4000×2827 px).' })
       .waitFor({ timeout: 60_000 });
     await page.locator('.editor__toast', { hasText: 'Uploaded' }).getByRole('button').click();
-    // One page for one floor: nothing asked, nothing added.
-    expect(asked).toEqual([]);
+    // One page for one floor: no floor asked for, nothing added, and no location when the author says no.
+    expect(asked).toEqual([
+      'The plans show 5 room numbers (U01, U02, U03, …). Add a location at each, titled by its number, to give each room its details?',
+    ]);
     await page.keyboard.press('Control+s');
     await expect
       .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
@@ -140,6 +158,7 @@ describe('floor plans from a PDF', () => {
     const saved = await savedDoc(id);
     expect(saved.layers.map((l) => l.id)).toEqual(['ground', 'upper']);
     expect(saved.layers[0]!.file).toBe('/builtin/usa.svg');
+    expect(saved.locations).toEqual([]);
     expect(await pngSize(saved.layers[1]!.file)).toEqual({ png: true, width: 4000, height: 2827 });
     // A file called .pdf that holds no PDF: said so, and the floors are as they were.
     await page.setInputFiles('[data-testid=layer-file-input]', {

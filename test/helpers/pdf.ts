@@ -11,14 +11,25 @@ export interface PdfPage {
   content: string;
 }
 
-/** A floor's plan as a content stream: an outline, `rooms` rooms along its top, and a title. */
-export function planPage(title: string, rooms: number, width = 842, height = 595): PdfPage {
+/**
+ * A floor's plan as a content stream: an outline, `rooms` rooms along its top, each numbered `prefix` and its number
+ * ("G01") in its middle when a prefix is given, and a title.
+ */
+export function planPage(title: string, rooms: number, prefix?: string, width = 842, height = 595): PdfPage {
   const ops = ['0.2 0.25 0.33 RG 4 w', `20 20 ${width - 40} ${height - 40} re S`, '1.5 w'];
   const roomWidth = (width - 40) / rooms;
-  for (let i = 0; i < rooms; i++) ops.push(`${20 + i * roomWidth} ${height - 220} ${roomWidth} 200 re S`);
+  for (let i = 0; i < rooms; i++) {
+    const x = 20 + i * roomWidth;
+    ops.push(`${x} ${height - 220} ${roomWidth} 200 re S`);
+    if (prefix !== undefined)
+      ops.push(`0 0 0 rg BT /F1 12 Tf ${x + roomWidth / 2 - 10} ${height - 124} Td (${roomNumber(prefix, i)}) Tj ET`);
+  }
   ops.push('0 0 0 rg', `BT /F1 28 Tf 40 60 Td (${title}) Tj ET`);
   return { width, height, content: ops.join('\n') };
 }
+
+/** The number `planPage` writes in its room `i` (from 0): "G01". */
+export const roomNumber = (prefix: string, i: number) => `${prefix}${String(i + 1).padStart(2, '0')}`;
 
 /** The bytes of a PDF of `pages`. */
 export function pdfFile(pages: readonly PdfPage[]): Buffer {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentFromBuiltin, type BuiltinMap, type BuiltinRegion } from './builtin-maps';
 import { buildModel } from '../../viewer/viewer-model';
 import { newFloorId } from './panels/layer-file';
@@ -17,11 +17,16 @@ vi.mock('./panels/pdf-pages', async (importOriginal) => ({
     [null, 'Level 2'].map((floor, i) => ({
       image: new File(['png'], `${file.name.replace('.pdf', '')} page ${i + 1}.png`, { type: 'image/png' }),
       floor,
+      // The second page's plan numbers its rooms.
+      rooms: i === 1 ? [201, 202, 203].map((n, k) => ({ text: String(n), coord: [0.2 + k * 0.3, 0.5] as const })) : [],
     })),
 }));
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('a new map from a PDF', () => {
   it('takes the PDF, and makes a floor of each page, in order, named after the level its title names', async () => {
+    vi.stubGlobal('confirm', () => false);
     const pdf = new File(['%PDF-1.4'], 'Harbour Point.pdf', { type: 'application/pdf' });
     expect(floorPlanStart.missing!(pdf)).toBeNull();
     const doc = (await floorPlanStart.build(pdf))!;
@@ -30,6 +35,21 @@ describe('a new map from a PDF', () => {
       ['layer-2', 'Level 2'],
     ]);
     expect(doc.settings).toMatchObject({ mapWidth: 1200, mapHeight: 900 });
+    expect(doc.locations).toEqual([]);
+  });
+
+  it('adds a location at each room’s number its plan shows, when the author says so', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('confirm', (question: string) => asked.push(question) > 0);
+    const doc = (await floorPlanStart.build(new File(['%PDF-1.4'], 'plans.pdf', { type: 'application/pdf' })))!;
+    expect(asked).toEqual([
+      'The plans show 3 room numbers (201, 202, 203). Add a location at each, titled by its number, to give each room its details?',
+    ]);
+    expect(doc.locations).toEqual([
+      { id: '201', title: '201', coord: [0.2, 0.5], layer: 'layer-2', type: 'dot' },
+      { id: '202', title: '202', coord: [0.5, 0.5], layer: 'layer-2', type: 'dot' },
+      { id: '203', title: '203', coord: [0.8, 0.5], layer: 'layer-2', type: 'dot' },
+    ]);
   });
 
   it('refuses a PDF over 100 MB before reading it', () => {

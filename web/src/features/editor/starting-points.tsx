@@ -18,7 +18,7 @@ import {
   siteProblem,
   type MapplicSiteChoice,
 } from './import/site-choice';
-import { isPdf, pdfImages, pdfProblem, pdfSizeProblem } from './panels/pdf-pages';
+import { isPdf, pdfImages, pdfProblem, pdfSizeProblem, roomLocations, roomsQuestion } from './panels/pdf-pages';
 import './starting-points.css';
 
 export const floorPlanStart: StartingPoint<File | null> = {
@@ -38,7 +38,7 @@ export const floorPlanStart: StartingPoint<File | null> = {
   async build(file) {
     if (!file) throw new Error('Choose a floor plan (an image or a PDF).');
     // A PDF's pages, drawn into images, are the floors, in order; the map takes the first one's size.
-    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null }];
+    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null, rooms: [] }];
     const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
     for (const { image, floor } of plans)
       floors.push({ size: await imageSize(image), file: (await uploadFile(image)).fileUrl, name: floor ?? image.name });
@@ -53,6 +53,13 @@ export const floorPlanStart: StartingPoint<File | null> = {
     });
     for (const floor of more)
       doc.layers.push({ id: newFloorId(doc.layers), name: newFloorName(floor.name, doc.layers), file: floor.file });
+    // A PDF plan's rooms' numbers become locations when the author says so, as in the editor.
+    const rooms = plans.flatMap((p) => p.rooms);
+    if (rooms.length && window.confirm(roomsQuestion(rooms)))
+      doc.locations = roomLocations(
+        plans.map((p, i) => ({ layer: doc.layers[i]!.id, rooms: p.rooms })),
+        new Set(),
+      );
     return doc;
   },
 };

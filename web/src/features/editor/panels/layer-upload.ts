@@ -4,13 +4,13 @@
  * into an image per page first (`pdf-pages.ts`).
  */
 import { useSetAtom } from 'jotai';
-import { MAP_LIMITS, type Layer } from '@mapnest/shared/map-document';
-import { addLayer, setMapSize, updateLayer } from '../actions/structure';
+import { MAP_LIMITS, type Layer, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import { addLayer, importLocations, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { newFloorId, newFloorName } from './layer-file';
-import { isPdf, openPdf, pdfImages, type PdfPlan } from './pdf-pages';
+import { isPdf, openPdf, pdfImages, roomLocations, roomsQuestion, type PdfPlan, type RoomLabel } from './pdf-pages';
 
 /** An upload under way: the layer it goes to ('new' for a new floor) and how much of it is sent. */
 export type UploadProgress = { layer: string; fraction: number };
@@ -70,21 +70,23 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     return done;
   };
 
-  /** An image sent to the file library, its upload's progress shown against `layer`: its address and size. */
-  const send = async (file: File, layer: string): Promise<SentPlan> => {
-    const size = await imageSize(file);
-    const post = await uploadFile(file, (fraction) => setProgress({ layer, fraction }));
-    return { url: post.fileUrl, size, name: file.name };
-  };
+  const send = (file: File, layer: string) => sendPlan(file, layer, setProgress);
 
   /**
    * Plans sent, as floors in one undo step: the first to the layer `layerId` (a new floor when null), each other a new
    * floor after it. None of them when the map refuses one (its refusal is shown, and the batch rolls back).
    */
-  const place = (layerId: string | null, plans: readonly SentPlan[], label: string): boolean =>
-    batch(label, () =>
-      plans.forEach((p, i) => void applyFile(i === 0 ? layerId : null, p.url, p.floor ?? p.name, p.size)),
-    );
+  const place = (layerId: string | null, plans: readonly SentPlan[], label: string): string | null => {
+    // A PDF plan's rooms' numbers may become locations, in the same step, when the author says so.
+    const rooms = plans.flatMap((p) => p.rooms ?? []);
+    const withRooms = rooms.length > 0 && window.confirm(roomsQuestion(rooms));
+    const placed = batch(label, () => {
+      plans.forEach((p, i) => void applyFile(i === 0 ? layerId : null, p.url, p.floor ?? p.name, p.size));
+      if (withRooms) run(importLocations, { locations: roomsOf(store.getState().doc, plans), mode: 'add' });
+    });
+    if (!placed) return null;
+    return withRooms ? `, and ${rooms.length} locations at the rooms’ numbers` : '';
+  };
 
   /** An image uploaded as the plan of the layer `layerId` (a new floor when null). */
   const uploadImage = async (file: File, layerId: string | null) => {
@@ -92,7 +94,8 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     try {
       const plan = await send(file, layerId ?? 'new');
       // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
-      if (place(layerId, [plan], 'Set floor file')) notify(`Uploaded ${file.name}${pixels(plan.size)}.`, 'info');
+      if (place(layerId, [plan], 'Set floor file') !== null)
+        notify(`Uploaded ${file.name}${pixels(plan.size)}.`, 'info');
     } catch (err) {
       notify(said(err));
     } finally {
@@ -140,6 +143,19 @@ function filledFloor(floors: readonly Layer[], id: string, url: string, name: st
 /** The name a floor is given when nothing names it (`newFloorName`). */
 const UNNAMED_FLOOR = /^Floor \d+$/;
 
+/** An image sent to the file library, its upload's progress shown against `layer`: its address and size. */
+async function sendPlan(file: File, layer: string, progress: (p: UploadProgress | null) => void): Promise<SentPlan> {
+  const size = await imageSize(file);
+  const post = await uploadFile(file, (fraction) => progress({ layer, fraction }));
+  return { url: post.fileUrl, size, name: file.name };
+}
+
+/** A location at each room's number of the plans, on the floor each plan became in `doc`. */
+function roomsOf(doc: MapDocument, plans: readonly SentPlan[]): Location[] {
+  const floors = plans.map((p) => ({ layer: doc.layers.find((l) => l.file === p.url)!.id, rooms: p.rooms ?? [] }));
+  return roomLocations(floors, new Set(doc.locations.map((l) => l.id)));
+}
+
 const said = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** A plan in the file library, not yet a floor's: its address, size, file name and the floor its page names. */
@@ -148,6 +164,8 @@ interface SentPlan {
   size: { width: number; height: number } | null;
   name: string;
   floor?: string | null;
+  /** A PDF page's rooms' numbers. */
+  rooms?: readonly RoomLabel[];
 }
 
 const pixels = (size: SentPlan['size']) => (size ? ` (${size.width}×${size.height} px)` : '');
@@ -155,7 +173,8 @@ const pixels = (size: SentPlan['size']) => (size ? ` (${size.width}×${size.heig
 /** What uploading several plans uses of `useLayerUpload`: its sending, its placing of floors, notices and progress. */
 interface PageUploads {
   send(file: File, layer: string): Promise<SentPlan>;
-  place(layerId: string | null, plans: readonly SentPlan[], label: string): boolean;
+  /** Null when the map refused them; else what was added beside the floors, in words to end a notice (or ''). */
+  place(layerId: string | null, plans: readonly SentPlan[], label: string): string | null;
   notify(text: string, kind?: 'error' | 'info'): void;
   progress(p: UploadProgress | null): void;
 }
@@ -191,8 +210,8 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
       // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
       to.progress({ layer, fraction: 0 });
       if (count > 1) to.notify(`Reading page ${n} of ${count} of “${file.name}”…`, 'info');
-      const { image, floor } = await pdf.page(n);
-      plans.push({ ...(await to.send(image, layer)), floor });
+      const { image, floor, rooms } = await pdf.page(n);
+      plans.push({ ...(await to.send(image, layer)), floor, rooms });
     }
   } catch (err) {
     to.notify(said(err));
@@ -202,11 +221,12 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
     void pdf.close();
   }
   const label = count > 1 ? `Add floors from ${file.name}` : 'Set floor file';
-  if (!to.place(layerId, plans, label)) return;
+  const added = to.place(layerId, plans, label);
+  if (added === null) return;
   to.notify(
     count > 1
-      ? `Added ${count} floors from “${file.name}”${pixels(plans[0]!.size)}.`
-      : `Uploaded ${plans[0]!.name}${pixels(plans[0]!.size)}.`,
+      ? `Added ${count} floors from “${file.name}”${pixels(plans[0]!.size)}${added}.`
+      : `Uploaded ${plans[0]!.name}${pixels(plans[0]!.size)}${added}.`,
     'info',
   );
 }
@@ -229,8 +249,8 @@ async function uploadSeveral(files: readonly File[], layerId: string | null, to:
       to.progress({ layer, fraction: 0 });
       if (!isPdf(file)) plans.push(await to.send(file, layer));
       else
-        for (const { image, floor } of await pdfImages(file, MAP_LIMITS.layers))
-          plans.push({ ...(await to.send(image, layer)), floor });
+        for (const { image, floor, rooms } of await pdfImages(file, MAP_LIMITS.layers))
+          plans.push({ ...(await to.send(image, layer)), floor, rooms });
     }
   } catch (err) {
     to.notify(said(err));
@@ -238,6 +258,7 @@ async function uploadSeveral(files: readonly File[], layerId: string | null, to:
   } finally {
     to.progress(null);
   }
-  if (to.place(layerId, plans, `Add ${plans.length} floors`))
-    to.notify(`Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}.`, 'info');
+  const added = to.place(layerId, plans, `Add ${plans.length} floors`);
+  if (added !== null)
+    to.notify(`Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}${added}.`, 'info');
 }

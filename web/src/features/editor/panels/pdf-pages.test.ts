@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { floorTitle, isPdf, pageFileName, pageScale, pdfProblem, PLAN_PIXELS } from './pdf-pages';
+import {
+  floorTitle,
+  isPdf,
+  pageFileName,
+  pageScale,
+  pdfProblem,
+  PLAN_PIXELS,
+  roomLabels,
+  roomLocations,
+} from './pdf-pages';
 
 describe('PDF floor plans', () => {
   it('knows a PDF by its type or, where a browser gives none, its name', () => {
@@ -33,6 +42,56 @@ describe('PDF floor plans', () => {
     // A plan's words that name no level.
     expect(floorTitle(text(['FLOOR PLAN', 40], ['Floor finishes: carpet', 9], ['Room 101', 12]))).toBeNull();
     expect(floorTitle([])).toBeNull();
+  });
+
+  it('finds the rooms’ numbers a plan writes, in the size most of them share, each with a point just above it', () => {
+    // A page 1000×500 points: PDF's y goes up, the map's down.
+    const toPage = (x: number, y: number) => [x / 1000, 1 - y / 500] as const;
+    const text = (str: string, x: number, y: number, height = 10, width = 20) => ({
+      str,
+      transform: [height, 0, 0, height, x, y],
+      width,
+      height,
+    });
+    const labels = roomLabels(
+      [
+        text('LEVEL 2 – GENERAL ARRANGEMENT', 40, 460, 24, 400),
+        text('101', 90, 245),
+        text('102', 290, 245),
+        text('G-03', 490, 245),
+        text(' L2.15A ', 690, 245),
+        // The sheet's number and the date in the title block, in other sizes; a word that is no number.
+        text('A-101', 900, 30, 18),
+        text('2024', 900, 10, 6),
+        text('Kitchen', 90, 300),
+      ],
+      toPage,
+    );
+    // Each just above its number (a dot over it would hide it): 1.6 times its size over where it is written.
+    const above = 1 - (245 + 16) / 500;
+    expect(labels).toEqual([
+      { text: '101', coord: [0.1, above] },
+      { text: '102', coord: [0.3, above] },
+      { text: 'G-03', coord: [0.5, above] },
+      { text: 'L2.15A', coord: [0.7, above] },
+    ]);
+    // Two numbers are a drawing's references, not a plan's rooms.
+    expect(roomLabels([text('101', 90, 245), text('102', 290, 245)], toPage)).toEqual([]);
+  });
+
+  it('makes a location of each room’s number, with an id of its own', () => {
+    const taken = new Set(['101']);
+    const rooms = [
+      { text: '101', coord: [0.1, 0.5] as const },
+      { text: '101', coord: [0.3, 0.5] as const },
+      { text: 'G.03', coord: [0.5, 0.5] as const },
+    ];
+    expect(roomLocations([{ layer: 'ground', rooms }], taken)).toEqual([
+      { id: '101-2', title: '101', coord: [0.1, 0.5], layer: 'ground', type: 'dot' },
+      { id: '101-3', title: '101', coord: [0.3, 0.5], layer: 'ground', type: 'dot' },
+      { id: 'G-03', title: 'G.03', coord: [0.5, 0.5], layer: 'ground', type: 'dot' },
+    ]);
+    expect(taken).toEqual(new Set(['101', '101-2', '101-3', 'G-03']));
   });
 
   it('refuses, before opening it, a file named .pdf with no PDF inside', async () => {

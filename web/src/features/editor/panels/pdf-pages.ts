@@ -6,6 +6,8 @@
  * smaller until it fits.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { Location } from '@mapnest/shared/map-document';
+import { uniqueId } from '@mapnest/shared/map-ids';
 import { FILE_MAX_BYTES } from '@mapnest/shared/files';
 
 /** The longer side of a page's image, in pixels: a plan's room numbers stay readable zoomed in, and a phone can hold it. */
@@ -41,10 +43,17 @@ export function pageFileName(pdfName: string, page: number, pages: number): stri
 /** The scale that draws a page of `width`×`height` (PDF points) at `longer` pixels on its longer side. */
 export const pageScale = (width: number, height: number, longer = PLAN_PIXELS) => longer / Math.max(width, height);
 
-/** A page drawn: its image, and the floor its title names ("Level 2", "Ground floor"), if it names one. */
+/** A room's number written on a plan ("101", "G-04", "B12"), and a point just above it (0 to 1 across, down). */
+export interface RoomLabel {
+  readonly text: string;
+  readonly coord: readonly [number, number];
+}
+
+/** A page drawn: its image, the floor its title names ("Level 2", "Ground floor") if it names one, its rooms' numbers. */
 export interface PdfPage {
   readonly image: File;
   readonly floor: string | null;
+  readonly rooms: readonly RoomLabel[];
 }
 
 /** A PDF opened for drawing: its page count, each page drawn, and `close` to let it go. */
@@ -60,6 +69,65 @@ export interface PdfPlan {
  */
 const FLOOR_PHRASE =
   /\b(?:(?:(?:lower|upper)\s+)?ground|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|top|lower|upper|\d{1,3}(?:st|nd|rd|th))\s+(?:floor|level|storey|story)\b|\b(?:level|floor|storey|story|basement|deck)\s?-?\d{1,3}[a-z]?\b|\b(?:basement|mezzanine|(?:lower|upper)\s+ground|roof)\b/i;
+
+/** A room's number as plans write it: up to 3 letters, then 1 to 4 digits, then a letter ("101", "G-04", "L2.15A"). */
+const ROOM_NUMBER = /^[A-Z]{0,3}\d{0,2}[-.]?\d{1,4}[A-Z]?$/i;
+/** Fewer numbers than this on a page are a drawing's reference numbers, not its rooms'. */
+const FEWEST_ROOMS = 3;
+
+/** A text of a page: what it says, where it starts (PDF.js's transform, PDF units), and its size. */
+interface PageText {
+  str: string;
+  transform: readonly number[];
+  width: number;
+  height: number;
+}
+
+/**
+ * The rooms' numbers written on a plan, each just above its middle through `toPage` (PDF units to 0..1 of the page). Numbers
+ * written in another size than most of them are left out (a sheet's number, a scale, a date in the title block), and
+ * so is a page with fewer than FEWEST_ROOMS: a plan names its rooms in one size.
+ */
+export function roomLabels(
+  items: readonly PageText[],
+  toPage: (x: number, y: number) => readonly [number, number],
+): RoomLabel[] {
+  const numbers = items.filter((i) => ROOM_NUMBER.test(i.str.trim()) && i.height > 0);
+  if (numbers.length < FEWEST_ROOMS) return [];
+  const sizes = numbers.map((i) => i.height).sort((a, b) => a - b);
+  const usual = sizes[Math.floor(sizes.length / 2)]!;
+  const labels = numbers
+    .filter((i) => Math.abs(i.height - usual) <= usual * 0.25)
+    // Over the number's middle, a dot would hide it: it sits just above the number instead.
+    .map((i) => ({
+      text: i.str.trim(),
+      coord: toPage(i.transform[4]! + i.width / 2, i.transform[5]! + i.height * 1.6),
+    }));
+  return labels.length < FEWEST_ROOMS ? [] : labels;
+}
+
+/** The question asked before rooms' numbers become locations, with a few of them as examples. */
+export function roomsQuestion(rooms: readonly RoomLabel[]): string {
+  const some = rooms.slice(0, 3).map((r) => r.text);
+  return `The plans show ${rooms.length} room numbers (${some.join(', ')}${rooms.length > 3 ? ', …' : ''}). Add a location at each, titled by its number, to give each room its details?`;
+}
+
+/**
+ * A location at each room's number on its floor: its id and title the number (ids kept apart from those `taken`,
+ * which it adds to), shown by a dot, as a location placed by hand is by a marker.
+ */
+export function roomLocations(
+  floors: readonly { layer: string; rooms: readonly RoomLabel[] }[],
+  taken: Set<string>,
+): Location[] {
+  return floors.flatMap(({ layer, rooms }) =>
+    rooms.map((r) => {
+      const id = uniqueId(r.text, taken, 'room');
+      taken.add(id);
+      return { id, title: r.text, coord: [r.coord[0], r.coord[1]], layer, type: 'dot' } satisfies Location;
+    }),
+  );
+}
 
 /** The floor a page's title names: of its texts that name one, the one in the largest type (a title, not a note). */
 export function floorTitle(items: readonly { str: string; height: number }[]): string | null {
@@ -110,6 +178,8 @@ function readProblem(name: string, error: unknown): Error {
   return new Error(`“${name}” could not be read as a PDF. Export the plan as an SVG or PNG image instead.`);
 }
 
+const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e6) / 1e6;
+
 /** Opens the PDF `file`; rejects, in words, when it is no PDF or is locked by a password. */
 export async function openPdf(file: File): Promise<PdfPlan> {
   const lib = await pdfjs();
@@ -136,11 +206,14 @@ export async function openPdf(file: File): Promise<PdfPlan> {
         await page.render({ canvas, viewport, background: '#ffffff' }).promise;
         const image = await png(canvas, name);
         canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
-        if (image.size <= FILE_MAX_BYTES)
-          return {
-            image,
-            floor: floorTitle((await page.getTextContent()).items.flatMap((i) => ('str' in i ? [i] : []))),
-          };
+        if (image.size > FILE_MAX_BYTES) continue;
+        const texts = (await page.getTextContent()).items.flatMap((i) => ('str' in i ? [i] : []));
+        // Where a point of the page lands on its image, as a share of its width and height.
+        const toPage = (x: number, y: number) => {
+          const [px, py] = viewport.convertToViewportPoint(x, y) as [number, number];
+          return [round(px / viewport.width), round(py / viewport.height)] as const;
+        };
+        return { image, floor: floorTitle(texts), rooms: roomLabels(texts, toPage) };
       }
       throw new Error(
         `Page ${n} of “${file.name}” is too detailed to upload as an image. Export it as an SVG instead.`,
