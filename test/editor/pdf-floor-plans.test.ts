@@ -75,7 +75,7 @@ describe('floor plans from a PDF', () => {
       .waitFor({ timeout: 60_000 });
     expect(asked).toEqual([
       '“Harbour Point plans.pdf” has 3 pages. Add each page as a floor? (Cancel adds its first page only.)',
-      'The plans show 13 room numbers (G01, G02, G03, …). Add a location at each, titled by its number, to give each room its details?',
+      'The plans show 13 room numbers with no location yet (G01, G02, G03, …). Add a location at each, titled by its number, to give each room its details?',
     ]);
     await expect.poll(() => note.count()).toBe(0);
     // Each page says which it is while it is read and sent; the floors come together at the end.
@@ -149,7 +149,7 @@ describe('floor plans from a PDF', () => {
     await page.locator('.editor__toast', { hasText: 'Uploaded' }).getByRole('button').click();
     // One page for one floor: no floor asked for, nothing added, and no location when the author says no.
     expect(asked).toEqual([
-      'The plans show 5 room numbers (U01, U02, U03, …). Add a location at each, titled by its number, to give each room its details?',
+      'The plans show 5 room numbers with no location yet (U01, U02, U03, …). Add a location at each, titled by its number, to give each room its details?',
     ]);
     await page.keyboard.press('Control+s');
     await expect

@@ -10,7 +10,16 @@ import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { newFloorId, newFloorName } from './layer-file';
-import { isPdf, openPdf, pdfImages, roomLocations, roomsQuestion, type PdfPlan, type RoomLabel } from './pdf-pages';
+import {
+  freshRooms,
+  isPdf,
+  openPdf,
+  pdfImages,
+  roomLocations,
+  roomsQuestion,
+  type PdfPlan,
+  type RoomLabel,
+} from './pdf-pages';
 
 /** An upload under way: the layer it goes to ('new' for a new floor) and how much of it is sent. */
 export type UploadProgress = { layer: string; fraction: number };
@@ -77,12 +86,14 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
    * floor after it. None of them when the map refuses one (its refusal is shown, and the batch rolls back).
    */
   const place = (layerId: string | null, plans: readonly SentPlan[], label: string): string | null => {
-    // A PDF plan's rooms' numbers may become locations, in the same step, when the author says so.
-    const rooms = plans.flatMap((p) => p.rooms ?? []);
+    // A PDF plan's rooms' numbers with no location yet may become locations, in the same step, if the author says so.
+    const { locations } = store.getState().doc;
+    const fresh = plans.map((p, i) => freshRooms(locations, i === 0 ? layerId : null, p.rooms ?? []));
+    const rooms = fresh.flat();
     const withRooms = rooms.length > 0 && window.confirm(roomsQuestion(rooms));
     const placed = batch(label, () => {
       plans.forEach((p, i) => void applyFile(i === 0 ? layerId : null, p.url, p.floor ?? p.name, p.size));
-      if (withRooms) run(importLocations, { locations: roomsOf(store.getState().doc, plans), mode: 'add' });
+      if (withRooms) run(importLocations, { locations: roomsOf(store.getState().doc, plans, fresh), mode: 'add' });
     });
     if (!placed) return null;
     return withRooms ? `, and ${rooms.length} locations at the rooms’ numbers` : '';
@@ -150,9 +161,9 @@ async function sendPlan(file: File, layer: string, progress: (p: UploadProgress 
   return { url: post.fileUrl, size, name: file.name };
 }
 
-/** A location at each room's number of the plans, on the floor each plan became in `doc`. */
-function roomsOf(doc: MapDocument, plans: readonly SentPlan[]): Location[] {
-  const floors = plans.map((p) => ({ layer: doc.layers.find((l) => l.file === p.url)!.id, rooms: p.rooms ?? [] }));
+/** A location at each of `rooms` (by plan), on the floor each plan became in `doc`. */
+function roomsOf(doc: MapDocument, plans: readonly SentPlan[], rooms: readonly RoomLabel[][]): Location[] {
+  const floors = plans.map((p, i) => ({ layer: doc.layers.find((l) => l.file === p.url)!.id, rooms: rooms[i]! }));
   return roomLocations(floors, new Set(doc.locations.map((l) => l.id)));
 }
 

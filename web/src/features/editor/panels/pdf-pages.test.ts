@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   floorTitle,
+  freshRooms,
   isPdf,
   pageFileName,
   pageScale,
@@ -92,6 +93,19 @@ describe('PDF floor plans', () => {
       { id: 'G-03', title: 'G.03', coord: [0.5, 0.5], layer: 'ground', type: 'dot' },
     ]);
     expect(taken).toEqual(new Set(['101', '101-2', '101-3', 'G-03']));
+  });
+
+  it('offers, for a floor’s plan replaced by its next version, only the rooms no location of that floor has yet', () => {
+    const rooms = ['101', '102', 'G.03', '104'].map((text) => ({ text, coord: [0.5, 0.5] as const }));
+    const locations = [
+      { id: '101', layer: 'ground' },
+      { id: 'cafe', title: '102', layer: 'ground' },
+      { id: 'G-03', layer: null },
+      { id: '104', layer: 'upper' },
+    ];
+    expect(freshRooms(locations, 'ground', rooms).map((r) => r.text)).toEqual(['104']);
+    // A new floor has no location yet.
+    expect(freshRooms(locations, null, rooms)).toEqual(rooms);
   });
 
   it('refuses, before opening it, a file named .pdf with no PDF inside', async () => {

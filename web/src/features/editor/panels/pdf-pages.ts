@@ -7,7 +7,7 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Location } from '@mapnest/shared/map-document';
-import { uniqueId } from '@mapnest/shared/map-ids';
+import { toId, uniqueId } from '@mapnest/shared/map-ids';
 import { FILE_MAX_BYTES } from '@mapnest/shared/files';
 
 /** The longer side of a page's image, in pixels: a plan's room numbers stay readable zoomed in, and a phone can hold it. */
@@ -109,7 +109,23 @@ export function roomLabels(
 /** The question asked before rooms' numbers become locations, with a few of them as examples. */
 export function roomsQuestion(rooms: readonly RoomLabel[]): string {
   const some = rooms.slice(0, 3).map((r) => r.text);
-  return `The plans show ${rooms.length} room numbers (${some.join(', ')}${rooms.length > 3 ? ', …' : ''}). Add a location at each, titled by its number, to give each room its details?`;
+  return `The plans show ${rooms.length} room numbers with no location yet (${some.join(', ')}${rooms.length > 3 ? ', …' : ''}). Add a location at each, titled by its number, to give each room its details?`;
+}
+
+/**
+ * The rooms' numbers of a plan for the floor `layer` that no location of that floor (or of every floor) has as its id
+ * or title yet: a floor's plan replaced by its next version offers only its new rooms. A new floor (null) has none.
+ */
+export function freshRooms(
+  locations: readonly Pick<Location, 'id' | 'title' | 'layer'>[],
+  layer: string | null,
+  rooms: readonly RoomLabel[],
+): RoomLabel[] {
+  if (layer === null) return [...rooms];
+  const known = new Set(
+    locations.filter((l) => l.layer == null || l.layer === layer).flatMap((l) => [l.id, l.title?.trim() ?? '']),
+  );
+  return rooms.filter((r) => !known.has(r.text) && !known.has(toId(r.text)));
 }
 
 /**
