@@ -198,7 +198,14 @@ const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e6) / 1e6
 
 /** Opens the PDF `file`; rejects, in words, when it is no PDF or is locked by a password. */
 export async function openPdf(file: File): Promise<PdfPlan> {
-  const lib = await pdfjs();
+  let lib: Awaited<ReturnType<typeof pdfjs>>;
+  try {
+    lib = await pdfjs();
+  } catch (error) {
+    // Its chunks are gone when the site was updated under this tab, or the connection dropped.
+    console.error(error);
+    throw new Error('The PDF reader could not be loaded. Reload the page, then give the PDF again.');
+  }
   const task = lib.getDocument({ data: new Uint8Array(await file.arrayBuffer()) });
   let doc: PDFDocumentProxy;
   try {
