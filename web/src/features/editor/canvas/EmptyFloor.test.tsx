@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
+import { filePickerAtom, layerAtom, tabAtom, toolAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { EmptyFloor } from './EmptyFloor';
@@ -97,6 +97,9 @@ describe('EmptyFloor', () => {
     expect(note()).toBeNull();
     act(() => h.jotai.set(toolAtom, 'select'));
     expect(note()).toBeTruthy();
+    // Drawing paths on it.
+    act(() => h.jotai.set(tabAtom, 'wayfinding'));
+    expect(note()).toBeNull();
   });
 
   it('is not shown over a blank floor whose locations are on every floor', () => {

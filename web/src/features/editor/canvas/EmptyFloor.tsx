@@ -2,13 +2,13 @@
  * What a floor with no plan and nothing on it offers on the map itself: a new blank map opened on a white canvas with
  * no word of where its floor plan goes (the Layers tab). The note says it, takes the plan from a file or the library
  * into this floor (no second floor beside the blank one), and goes once the floor has a plan or anything on it, or
- * while the author places locations (the blank canvas is a way to work too).
+ * while the author places locations or draws paths (the blank canvas is a way to work too).
  */
 import { useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { imageSize } from '../files-api';
 import { useEditorState } from '../editor-context';
-import { filePickerAtom, layerAtom, toolAtom } from '../editor-state';
+import { filePickerAtom, layerAtom, tabAtom, toolAtom } from '../editor-state';
 import { useLayerUpload } from '../panels/layer-upload';
 import { FLOOR_PLAN_ACCEPT } from '../panels/layer-file';
 
@@ -17,9 +17,11 @@ export function useEmptyFloor(): string | null {
   const { doc } = useEditorState();
   const picked = useAtomValue(layerAtom);
   const tool = useAtomValue(toolAtom);
+  const tab = useAtomValue(tabAtom);
   const id = doc.layers.some((l) => l.id === picked) ? picked : (doc.settings.defaultLayer ?? doc.layers[0]?.id);
   const floor = doc.layers.find((l) => l.id === id);
-  if (!floor || floor.file.trim() || tool !== 'select') return null;
+  // Placing locations, or drawing paths (the Wayfinding tab's clicks), the blank canvas is in use.
+  if (!floor || floor.file.trim() || tool !== 'select' || tab === 'wayfinding') return null;
   const used =
     doc.locations.some((l) => l.layer == null || l.layer === floor.id) || doc.routes.some((r) => r.layer === floor.id);
   return used ? null : floor.id;
