@@ -65,6 +65,10 @@ describe('PDF floor plans', () => {
         text('A-101', 900, 30, 18),
         text('2024', 900, 10, 6),
         text('Kitchen', 90, 300),
+        // A plan's dimensions: written more than once, or turned along a wall.
+        text('3600', 100, 200),
+        text('3600', 300, 200),
+        { ...text('2400', 40, 100), transform: [0, 10, -10, 0, 40, 100] },
       ],
       toPage,
     );

@@ -84,15 +84,22 @@ interface PageText {
 }
 
 /**
- * The rooms' numbers written on a plan, each just above its middle through `toPage` (PDF units to 0..1 of the page). Numbers
- * written in another size than most of them are left out (a sheet's number, a scale, a date in the title block), and
- * so is a page with fewer than FEWEST_ROOMS: a plan names its rooms in one size.
+ * The rooms' numbers written on a plan, each just above its middle through `toPage` (PDF units to 0..1 of the page).
+ * Left out: numbers written more than once or turned (a plan's dimensions), in another size than most of them (a
+ * sheet's number, a scale, a date in the title block), and a page with fewer than FEWEST_ROOMS: a plan names each of
+ * its rooms once, level, in one size.
  */
 export function roomLabels(
   items: readonly PageText[],
   toPage: (x: number, y: number) => readonly [number, number],
 ): RoomLabel[] {
-  const numbers = items.filter((i) => ROOM_NUMBER.test(i.str.trim()) && i.height > 0);
+  // A room's number is written level and once; a dimension ("3600") is often repeated, or turned along its line.
+  const times = new Map<string, number>();
+  for (const i of items) times.set(i.str.trim(), (times.get(i.str.trim()) ?? 0) + 1);
+  const level = (i: PageText) => Math.abs(i.transform[1]!) < 1e-6 && Math.abs(i.transform[2]!) < 1e-6;
+  const numbers = items.filter(
+    (i) => ROOM_NUMBER.test(i.str.trim()) && i.height > 0 && level(i) && times.get(i.str.trim()) === 1,
+  );
   if (numbers.length < FEWEST_ROOMS) return [];
   const sizes = numbers.map((i) => i.height).sort((a, b) => a - b);
   const usual = sizes[Math.floor(sizes.length / 2)]!;
