@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInWithTokens } from '../helpers/browser';
 import { pdfFile, planPage, roomNumber } from '../helpers/pdf';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
@@ -119,6 +119,26 @@ describe('floor plans from a PDF', () => {
     // A4 landscape (842×595 points) at 4000 px across, and the map takes that size.
     expect(doc.settings).toMatchObject({ mapWidth: 4000, mapHeight: 2827 });
     for (const layer of doc.layers) expect(await pngSize(layer.file)).toEqual({ png: true, width: 4000, height: 2827 });
+    // The tenant list that follows names the rooms by their numbers: its Unit column is taken for the ids, and each
+    // row gives its room's location a tenant, where it is.
+    await openFileMenuItem(page, 'Import…');
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'tenants.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Tenant,Unit\nBakery,G01\nFlorist,G02\nDeli,101\n'),
+    });
+    await page.getByRole('button', { name: /^Import 3 locations/ }).click();
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    const tenanted = await savedDoc(id);
+    expect(tenanted.locations).toHaveLength(13);
+    expect(tenanted.locations.slice(0, 2).map((l) => [l.id, l.title])).toEqual([
+      ['G01', 'Bakery'],
+      ['G02', 'Florist'],
+    ]);
+    expect(tenanted.locations[0]!.coord).toEqual(doc.locations[0]!.coord);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

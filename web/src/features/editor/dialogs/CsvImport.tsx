@@ -145,7 +145,16 @@ function CsvColumnsTable({
  */
 function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], floor: string) {
   const rooms = useFloorRooms(doc);
-  const guessed = useMemo(() => withRoomColumn(guessColumns(csv, doc), csv.rows, rooms), [csv, doc, rooms]);
+  const guessed = useMemo(
+    () =>
+      withRoomColumn(
+        guessColumns(csv, doc),
+        csv.rows,
+        rooms,
+        doc.locations.map((l) => l.id),
+      ),
+    [csv, doc, rooms],
+  );
   const [chosen, setMapping] = useState<ColumnTarget[] | null>(null);
   const mapping = chosen ?? guessed;
   const floorNames = useFloorNames(csv, mapping, doc);

@@ -66,6 +66,25 @@ describe('guessColumns', () => {
     expect(guessColumns(parseCsv('Shop,Store\nA,B\n'), blankDocument())).toEqual(['title', 'field:Store']);
   });
 
+  it('takes a column of the map’s own locations’ ids for the ids, on plans with no shapes (a PDF’s rooms)', () => {
+    // A PNG floor drawn from a PDF: no shapes; its rooms' numbers made locations "101" to "104".
+    const rooms = floorRooms([['ground', []]]);
+    const ids = ['101', '102', '103', '104', 'entrance'];
+    // One unit typed wrong ("l04"): still the units, as four of five are the map's locations.
+    const rows = [
+      ['Bakery', '101'],
+      ['Florist', '102'],
+      ['Deli', '103'],
+      ['Cafe', 'l04'],
+      ['Kiosk', 'entrance'],
+    ];
+    expect(withRoomColumn(['title', 'field:Unit'], rows, rooms, ids)).toEqual(['title', 'id']);
+    // Not for the Shape: a location's id is no shape of the drawing.
+    expect(withRoomColumn(['id', 'field:Unit'], rows, rooms, ids)).toEqual(['id', 'field:Unit']);
+    // Values that are not the map's locations stay a field.
+    expect(withRoomColumn(['title', 'field:Unit'], rows, rooms, ['201', '202'])).toEqual(['title', 'field:Unit']);
+  });
+
   it('takes a column of different rooms of the floor plans for the ids, or for the Shape when a column is the id', () => {
     const rooms = floorRooms([
       ['ground', [{ id: 'G01' }, { id: 'G02' }]],

@@ -134,12 +134,16 @@ export function withRoomColumn(
   mapping: readonly ColumnTarget[],
   rows: readonly (readonly string[])[],
   rooms: FloorRooms | null,
+  ids: readonly string[] = [],
 ): ColumnTarget[] {
   const out = mapping.slice();
   const target = !out.includes('id') ? 'id' : !out.includes('shape') ? 'shape' : null;
   if (!rooms || !target) return out;
+  // The map's own locations' ids, written as they are, count as rooms for the ids (not the Shape): a plan's rooms made
+  // from a PDF's numbers have no shapes to be found by, and the tenant list that follows names them.
+  const own = target === 'id' ? ids : [];
   const known = new Set(
-    [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys())].flatMap((k) => [...k]),
+    [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys()), own].flatMap((k) => [...k]),
   );
   if (known.size === 0) return out;
   // A column of the rooms as drawn comes first; else one as a spreadsheet changed them ("7" for "007", `roomKey`).
