@@ -54,6 +54,8 @@ describe('EmptyFloor', () => {
       text: 'Added 3 floors from “Basement.svg”, “Level 2.svg”, “Level 10.svg”.',
       kind: 'info',
     });
+    // The map shows the first of them.
+    expect(h.jotai.get(layerAtom)).toBe(h.doc().layers[0]!.id);
     act(() => void h.store.undo());
     expect(h.doc().layers).toEqual(blankDocument().layers);
   });

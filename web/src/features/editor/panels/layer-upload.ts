@@ -26,13 +26,12 @@ export type UploadProgress = { layer: string; fraction: number };
 
 /**
  * Uploading a floor plan to a layer (a new layer when `layerId` is null): the layers panel's buttons and drop zones
- * and a file dropped on the canvas all go through it. `onProgress` hears the upload's progress (null when done).
+ * and a file dropped on the canvas all go through it. `setProgress` hears the upload's progress (null when done).
  */
-export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = () => undefined) {
+export function useLayerUpload(setProgress: (p: UploadProgress | null) => void = () => undefined) {
   const { run, batch, notify, store } = useEditor();
   const setLayer = useSetAtom(layerAtom);
   const setNaming = useSetAtom(namingLayerAtom);
-  const setProgress = onProgress;
   /**
    * Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs: one
    * undo step, and nothing of it when a part is refused.
@@ -96,6 +95,8 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
       if (withRooms) run(importLocations, { locations: roomsOf(store.getState().doc, plans, fresh), mode: 'add' });
     });
     if (!placed) return null;
+    // Of several floors added, the map shows the first (each floor added showed itself in turn: the last stayed).
+    if (plans.length > 1) setLayer(store.getState().doc.layers.find((l) => l.file === plans[0]!.url)!.id);
     return withRooms ? `, and ${rooms.length} locations at the rooms’ numbers` : '';
   };
 
