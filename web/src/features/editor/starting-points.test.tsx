@@ -28,8 +28,8 @@ describe('a new map from a PDF', () => {
   it('takes the PDF, and makes a floor of each page, in order, named after the level its title names', async () => {
     vi.stubGlobal('confirm', () => false);
     const pdf = new File(['%PDF-1.4'], 'Harbour Point.pdf', { type: 'application/pdf' });
-    expect(floorPlanStart.missing!(pdf)).toBeNull();
-    const doc = (await floorPlanStart.build(pdf))!;
+    expect(floorPlanStart.missing!([pdf])).toBeNull();
+    const doc = (await floorPlanStart.build([pdf]))!;
     expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
       ['layer-1', 'Floor 1'],
       ['layer-2', 'Level 2'],
@@ -41,7 +41,7 @@ describe('a new map from a PDF', () => {
   it('adds a location at each room’s number its plan shows, when the author says so', async () => {
     const asked: string[] = [];
     vi.stubGlobal('confirm', (question: string) => asked.push(question) > 0);
-    const doc = (await floorPlanStart.build(new File(['%PDF-1.4'], 'plans.pdf', { type: 'application/pdf' })))!;
+    const doc = (await floorPlanStart.build([new File(['%PDF-1.4'], 'plans.pdf', { type: 'application/pdf' })]))!;
     expect(asked).toEqual([
       'The plans show 3 room numbers with no location yet (201, 202, 203). Add a location at each, titled by its number, to give each room its details?',
     ]);
@@ -52,9 +52,24 @@ describe('a new map from a PDF', () => {
     ]);
   });
 
+  it('takes a plan per floor picked together, in their names’ order, and names the one that cannot be used', async () => {
+    const plan = (name: string) => new File(['<svg/>'], name, { type: 'image/svg+xml' });
+    const doc = (await floorPlanStart.build([plan('Level 10.svg'), plan('Level 2.svg'), plan('Ground floor.svg')]))!;
+    expect(doc.layers.map((l) => [l.id, l.name])).toEqual([
+      ['layer-1', 'Ground floor'],
+      ['layer-2', 'Level 2'],
+      ['layer-3', 'Level 10'],
+    ]);
+    const gif = new File(['GIF89a'], 'Level 3.gif', { type: 'image/gif' });
+    expect(floorPlanStart.missing!([plan('Level 1.svg'), gif])).toBe(
+      '“Level 3.gif”: Only SVG, PNG, JPG or WEBP images are allowed',
+    );
+    expect(floorPlanStart.missing!([])).toBe('Choose a floor plan (an image or a PDF).');
+  });
+
   it('refuses a PDF over 100 MB before reading it', () => {
     const big = { name: 'scan.pdf', type: 'application/pdf', size: 101 * 1024 * 1024 } as File;
-    expect(floorPlanStart.missing!(big)).toBe(
+    expect(floorPlanStart.missing!([big])).toBe(
       '“scan.pdf” is over 100 MB. Export the plan as an SVG or PNG image instead.',
     );
   });
@@ -63,7 +78,7 @@ describe('a new map from a PDF', () => {
 describe('a new map’s first floor', () => {
   it('is layer-1 from an uploaded plan, whatever the file is named, so the next one added is layer-2', async () => {
     const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'ground-floor.svg', { type: 'image/svg+xml' });
-    const doc = (await floorPlanStart.build(file))!;
+    const doc = (await floorPlanStart.build([file]))!;
     expect(doc.layers.map((l) => [l.id, l.name])).toEqual([['layer-1', 'Ground floor']]);
     expect(newFloorId(doc.layers)).toBe('layer-2');
   });

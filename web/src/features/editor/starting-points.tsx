@@ -9,7 +9,7 @@ import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/s
 import { GlobeIcon, ImportIcon, LayersIcon } from '../../components/Icons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
-import { newFloorId, newFloorName, FLOOR_PLAN_ACCEPT } from './panels/layer-file';
+import { byFileName, newFloorId, newFloorName, FLOOR_PLAN_ACCEPT } from './panels/layer-file';
 import { MapplicSitePicker } from './dialogs/MapplicSitePicker';
 import {
   afterFailedUpload,
@@ -18,29 +18,48 @@ import {
   siteProblem,
   type MapplicSiteChoice,
 } from './import/site-choice';
-import { isPdf, pdfImages, pdfProblem, pdfSizeProblem, roomLocations, roomsQuestion } from './panels/pdf-pages';
+import {
+  isPdf,
+  pdfImages,
+  pdfProblem,
+  pdfSizeProblem,
+  roomLocations,
+  roomsQuestion,
+  type PdfPage,
+} from './panels/pdf-pages';
 import './starting-points.css';
 
-export const floorPlanStart: StartingPoint<File | null> = {
+/** Why a picked floor plan cannot be used, before it is read (its size and type), or null. */
+const planProblem = (file: File) =>
+  isPdf(file) ? pdfSizeProblem(file) : fileProblem({ size: file.size, type: claimedType(file) });
+
+/** A problem of one of several files, named by the file. */
+const ofFile = (files: readonly File[], file: File, problem: string | null) =>
+  problem && files.length > 1 ? `“${file.name}”: ${problem}` : problem;
+
+export const floorPlanStart: StartingPoint<readonly File[]> = {
   id: 'floor-plan',
   title: 'Upload a floor plan',
   description:
-    'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor, or a PDF with a floor per page; the map takes its size. SVG shapes with ids can become clickable locations.',
+    'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor, or a plan per floor, or a PDF with a floor per page; the map takes its size. SVG shapes with ids can become clickable locations.',
   Icon: LayersIcon,
-  initial: null,
+  initial: [],
   renderOptions: (props) => <FloorPlanInput {...props} />,
-  missing: (file) =>
-    !file
+  missing: (files) =>
+    files.length === 0
       ? 'Choose a floor plan (an image or a PDF).'
-      : isPdf(file)
-        ? pdfSizeProblem(file)
-        : fileProblem({ size: file.size, type: claimedType(file) }),
-  async build(file) {
-    if (!file) throw new Error('Choose a floor plan (an image or a PDF).');
-    // A PDF's pages, drawn into images, are the floors, in order; the map takes the first one's size.
-    const plans = isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null, rooms: [] }];
+      : (files.map((f) => ofFile(files, f, planProblem(f))).find((p) => p !== null) ?? null),
+  async build(files) {
+    if (files.length === 0) throw new Error('Choose a floor plan (an image or a PDF).');
+    // The floors in the files' names' order ("Level 2" before "Level 10"), a PDF's pages each a floor, drawn into
+    // images; the map takes the first one's size.
+    const plans: PdfPage[] = [];
+    for (const file of [...files].sort(byFileName))
+      plans.push(
+        ...(isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null, rooms: [] }]),
+      );
     const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
-    for (const { image, floor } of plans)
+    for (const { image, floor } of plans.slice(0, MAP_LIMITS.layers))
       floors.push({ size: await imageSize(image), file: (await uploadFile(image)).fileUrl, name: floor ?? image.name });
     const [first, ...more] = floors;
     const doc = blankDocument({
@@ -57,7 +76,7 @@ export const floorPlanStart: StartingPoint<File | null> = {
     const rooms = plans.flatMap((p) => p.rooms);
     if (rooms.length && window.confirm(roomsQuestion(rooms)))
       doc.locations = roomLocations(
-        plans.map((p, i) => ({ layer: doc.layers[i]!.id, rooms: p.rooms })),
+        doc.layers.map((l, i) => ({ layer: l.id, rooms: plans[i]!.rooms })),
         new Set(),
       );
     return doc;
@@ -65,34 +84,44 @@ export const floorPlanStart: StartingPoint<File | null> = {
 };
 
 /**
- * The floor plan's file input. A picked file is checked at once (size, type, its first bytes) with the upload's own
- * messages, so the author hears of a file that cannot be used before pressing Create, and only of that file.
+ * The floor plans' file input (one, or a plan per floor). Each picked file is checked at once (size, type, its first
+ * bytes) with the upload's own messages, so the author hears of a file that cannot be used before pressing Create,
+ * and only of the files picked last.
  */
-function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps<File | null>) {
-  const [checked, setChecked] = useState<{ file: File; problem: string | null } | null>(null);
+function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps<readonly File[]>) {
+  const [checked, setChecked] = useState<{ files: readonly File[]; problem: string | null } | null>(null);
   useEffect(() => {
-    if (!value) return;
+    if (!value.length) return;
     let current = true;
-    void (isPdf(value) ? pdfProblem(value) : pickedFileProblem(value)).then((problem) => {
-      if (current) setChecked({ file: value, problem });
+    void Promise.all(value.map((f) => (isPdf(f) ? pdfProblem(f) : pickedFileProblem(f)))).then((problems) => {
+      const at = problems.findIndex((p) => p !== null);
+      if (current) setChecked({ files: value, problem: at < 0 ? null : ofFile(value, value[at]!, problems[at]!) });
     });
     return () => {
       current = false;
     };
   }, [value]);
-  // A check of an earlier file says nothing of this one.
-  const problem = checked?.file === value ? checked.problem : null;
+  // A check of earlier files says nothing of these.
+  const problem = checked?.files === value ? checked.problem : null;
   return (
     <label className={problem ? 'field field--invalid' : 'field'}>
       <span className="field__label">Floor plan (an image or a PDF)</span>
       <input
         type="file"
+        multiple
         accept={FLOOR_PLAN_ACCEPT}
         disabled={disabled}
         aria-invalid={problem ? true : undefined}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        onChange={(e) => onChange([...(e.target.files ?? [])])}
       />
-      {value && <span className="field__hint">{value.name}</span>}
+      {value.length > 0 && (
+        <span className="field__hint">
+          {[...value]
+            .sort(byFileName)
+            .map((f) => f.name)
+            .join(', ')}
+        </span>
+      )}
       {problem && (
         <span className="field__error" role="alert">
           {problem}

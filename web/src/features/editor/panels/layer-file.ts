@@ -5,6 +5,10 @@ const LIBRARY_PREFIX = /^[0-9a-f]{16}-/;
 
 /** The images the file library takes (SVG, PNG, JPEG, WEBP), by type and by name. */
 export const IMAGE_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp';
+const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Files in the order their names say, as floors given together are added: "Level 2" before "Level 10". */
+export const byFileName = (a: { name: string }, b: { name: string }) => NAME_ORDER.compare(a.name, b.name);
+
 /** What a floor's file picker takes: those images, and a PDF (drawn into an image per page: `pdf-pages.ts`). */
 export const FLOOR_PLAN_ACCEPT = `${IMAGE_ACCEPT},application/pdf,.pdf`;
 

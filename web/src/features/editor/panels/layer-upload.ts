@@ -9,7 +9,7 @@ import { addLayer, importLocations, setMapSize, updateLayer } from '../actions/s
 import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
-import { newFloorId, newFloorName } from './layer-file';
+import { byFileName, newFloorId, newFloorName } from './layer-file';
 import {
   freshRooms,
   isPdf,
@@ -243,16 +243,13 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
   );
 }
 
-/** Files in the order their names say: "Level 2" before "Level 10". */
-const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
 /**
  * Several floor plans as floors in one undo step, in their names' order: each image a floor, each PDF a floor per page
  * (named after its title's level). Each is read and uploaded first ("Reading 2 of 3: “Level 2.png”…"); one that
  * cannot be leaves the map as it was.
  */
 async function uploadSeveral(files: readonly File[], layerId: string | null, to: PageUploads): Promise<void> {
-  const sorted = [...files].sort((a, b) => NAME_ORDER.compare(a.name, b.name));
+  const sorted = [...files].sort(byFileName);
   const layer = layerId ?? 'new';
   const plans: SentPlan[] = [];
   try {
