@@ -14,7 +14,7 @@ import { useEmptyFloor } from './EmptyFloor';
 export const isFloorPlan = (file: { type: string; name?: string }) =>
   file.type.startsWith('image/') || isPdf(file) || /\.(svg|png|jpe?g|webp|gif)$/i.test(file.name ?? '');
 
-/** What the map does with `files`: a new layer for one floor plan, else the Import dialog on them. */
+/** What the map does with `files`: floors for floor plans (`uploadAll`), else the Import dialog on them. */
 export function useTakeFiles(): (files: readonly File[]) => void {
   const setTab = useSetAtom(tabAtom);
   const setDialog = useSetAtom(dialogAtom);
