@@ -169,7 +169,7 @@ describe('floor plans from a PDF', () => {
     await page.locator('.editor__toast', { hasText: 'Uploaded' }).getByRole('button').click();
     // One page for one floor: no floor asked for, nothing added, and no location when the author says no.
     expect(asked).toEqual([
-      'The plans show 5 room numbers with no location yet (U01, U02, U03, …). Add a location at each, titled by its number, to give each room its details?',
+      'The plan shows 5 room numbers with no location yet (U01, U02, U03, …). Add a location at each, titled by its number, to give each room its details?',
     ]);
     await page.keyboard.press('Control+s');
     await expect

@@ -43,7 +43,7 @@ describe('a new map from a PDF', () => {
     vi.stubGlobal('confirm', (question: string) => asked.push(question) > 0);
     const doc = (await floorPlanStart.build([new File(['%PDF-1.4'], 'plans.pdf', { type: 'application/pdf' })]))!;
     expect(asked).toEqual([
-      'The plans show 3 room numbers with no location yet (201, 202, 203). Add a location at each, titled by its number, to give each room its details?',
+      'The plan shows 3 room numbers with no location yet (201, 202, 203). Add a location at each, titled by its number, to give each room its details?',
     ]);
     expect(doc.locations).toEqual([
       { id: '201', title: '201', coord: [0.2, 0.5], layer: 'layer-2', type: 'dot' },

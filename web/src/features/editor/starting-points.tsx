@@ -74,7 +74,7 @@ export const floorPlanStart: StartingPoint<readonly File[]> = {
       doc.layers.push({ id: newFloorId(doc.layers), name: newFloorName(floor.name, doc.layers), file: floor.file });
     // A PDF plan's rooms' numbers become locations when the author says so, as in the editor.
     const rooms = plans.flatMap((p) => p.rooms);
-    if (rooms.length && window.confirm(roomsQuestion(rooms)))
+    if (rooms.length && window.confirm(roomsQuestion(plans.map((p) => p.rooms))))
       doc.locations = roomLocations(
         doc.layers.map((l, i) => ({ layer: l.id, rooms: plans[i]!.rooms })),
         new Set(),

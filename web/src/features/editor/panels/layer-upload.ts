@@ -89,7 +89,7 @@ export function useLayerUpload(setProgress: (p: UploadProgress | null) => void =
     const { locations } = store.getState().doc;
     const fresh = plans.map((p, i) => freshRooms(locations, i === 0 ? layerId : null, p.rooms ?? []));
     const rooms = fresh.flat();
-    const withRooms = rooms.length > 0 && window.confirm(roomsQuestion(rooms));
+    const withRooms = rooms.length > 0 && window.confirm(roomsQuestion(fresh));
     const placed = batch(label, () => {
       plans.forEach((p, i) => void applyFile(i === 0 ? layerId : null, p.url, p.floor ?? p.name, p.size));
       if (withRooms) run(importLocations, { locations: roomsOf(store.getState().doc, plans, fresh), mode: 'add' });

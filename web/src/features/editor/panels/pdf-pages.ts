@@ -113,10 +113,11 @@ export function roomLabels(
   return labels.length < FEWEST_ROOMS ? [] : labels;
 }
 
-/** The question asked before rooms' numbers become locations, with a few of them as examples. */
-export function roomsQuestion(rooms: readonly RoomLabel[]): string {
+/** The question asked before the rooms' numbers of plans (each plan's) become locations, with a few as examples. */
+export function roomsQuestion(byPlan: readonly (readonly RoomLabel[])[]): string {
+  const rooms = byPlan.flat();
   const some = rooms.slice(0, 3).map((r) => r.text);
-  return `The plans show ${rooms.length} room numbers with no location yet (${some.join(', ')}${rooms.length > 3 ? ', …' : ''}). Add a location at each, titled by its number, to give each room its details?`;
+  return `${byPlan.filter((r) => r.length > 0).length > 1 ? 'The plans show' : 'The plan shows'} ${rooms.length} room numbers with no location yet (${some.join(', ')}${rooms.length > 3 ? ', …' : ''}). Add a location at each, titled by its number, to give each room its details?`;
 }
 
 /**
