@@ -79,6 +79,8 @@ describe('guessColumns', () => {
       ['Kiosk', 'entrance'],
     ];
     expect(withRoomColumn(['title', 'field:Unit'], rows, rooms, ids)).toEqual(['title', 'id']);
+    // Known before the drawings are read: the Import button does not change what it does a moment later.
+    expect(withRoomColumn(['title', 'field:Unit'], rows, null, ids)).toEqual(['title', 'id']);
     // Not for the Shape: a location's id is no shape of the drawing.
     expect(withRoomColumn(['id', 'field:Unit'], rows, rooms, ids)).toEqual(['id', 'field:Unit']);
     // Values that are not the map's locations stay a field.

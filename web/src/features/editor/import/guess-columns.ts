@@ -128,7 +128,8 @@ function namesGroups(rows: readonly (readonly string[])[], i: number, known: Rea
  * "G01", as its drawing's element ids, or as the names the drawing gives them: Illustrator's layer "105"; else as a
  * spreadsheet changed them, `roomKey`: Excel's 7 for "007") set to the
  * locations' ids, which bind each location to its room and let the next month's sheet update the same locations; to
- * their Shape when a column is the id already. Unchanged while the floors' rooms are not read yet (`rooms` null).
+ * their Shape when a column is the id already. Unchanged while the floors' rooms are not read yet (`rooms` null), but
+ * for the map's own locations' ids (`ids`).
  */
 export function withRoomColumn(
   mapping: readonly ColumnTarget[],
@@ -138,16 +139,16 @@ export function withRoomColumn(
 ): ColumnTarget[] {
   const out = mapping.slice();
   const target = !out.includes('id') ? 'id' : !out.includes('shape') ? 'shape' : null;
-  if (!rooms || !target) return out;
   // The map's own locations' ids, written as they are, count as rooms for the ids (not the Shape): a plan's rooms made
-  // from a PDF's numbers have no shapes to be found by, and the tenant list that follows names them.
+  // from a PDF's numbers have no shapes to be found by, and the tenant list that follows names them. They are known
+  // at once, before the drawings are read: the column is taken for the ids from the dialog's first look.
   const own = target === 'id' ? ids : [];
-  const known = new Set(
-    [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys()), own].flatMap((k) => [...k]),
-  );
+  if (!target || (!rooms && own.length === 0)) return out;
+  const drawn = rooms ? [...rooms.shapes.values(), ...[...rooms.names.values()].map((n) => n.keys())] : [];
+  const known = new Set([...drawn, own].flatMap((k) => [...k]));
   if (known.size === 0) return out;
   // A column of the rooms as drawn comes first; else one as a spreadsheet changed them ("7" for "007", `roomKey`).
-  const loose = new Set([...rooms.loose.values()].flatMap((keys) => [...keys.keys()]));
+  const loose = new Set([...(rooms?.loose.values() ?? [])].flatMap((keys) => [...keys.keys()]));
   const free = (t: ColumnTarget) => t === 'ignore' || t.startsWith('field:');
   let at = out.findIndex((t, i) => free(t) && namesRooms(rows, i, (cell) => known.has(cell)));
   if (at < 0) at = out.findIndex((t, i) => free(t) && namesRooms(rows, i, (cell) => loose.has(roomKey(cell))));
