@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIMARY_COLOR, blankDocument, type MapDocument } from './map-document';
 import { diffDocuments, publishChecks } from './publish-checks';
+import { siteStatuses, statusStyle } from './group-styles.fixtures';
 import { MapState } from '../constants';
 
 /** A walking path across the first floor. */
@@ -258,20 +259,8 @@ describe('publishChecks on e-mails', () => {
 describe('publishChecks on styles', () => {
   it('warns of locations drawn in the style of a group they are not in, whose colours show an old status', () => {
     const doc = newMap();
-    doc.groups = [
-      { id: 'available', name: 'Available' },
-      { id: 'sold', name: 'Sold' },
-    ];
-    const style = (id: string, name: string) => ({
-      id,
-      name,
-      markers: false,
-      svg: true,
-      normal: {},
-      hover: {},
-      active: {},
-    });
-    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold'), style('st-park', 'Park')];
+    Object.assign(doc, siteStatuses());
+    doc.styles.push(statusStyle('st-park', 'Park'));
     doc.locations = [
       { id: 'lot-1', title: 'Lot 1', coord: [0.1, 0.1], groups: ['sold'], style: 'st-available' },
       { id: 'lot-2', title: 'Lot 2', coord: [0.2, 0.2], groups: ['sold'], style: 'st-sold' },

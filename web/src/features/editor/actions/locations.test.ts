@@ -15,6 +15,7 @@ import {
   updateLocation,
 } from './locations';
 import { ActionError } from './registry';
+import { siteStatuses } from '@mapnest/shared/group-styles.fixtures';
 
 function sample(): MapDocument {
   const doc = blankDocument();
@@ -236,21 +237,7 @@ describe('location.reorder and location.duplicate', () => {
 
 /** A site plan: lots in the groups Available and Sold, drawn in the styles of those names. */
 function sitePlan(): MapDocument {
-  const doc = blankDocument();
-  doc.groups = [
-    { id: 'available', name: 'Available' },
-    { id: 'sold', name: 'Sold' },
-  ];
-  const style = (id: string, name: string) => ({
-    id,
-    name,
-    markers: false,
-    svg: true,
-    normal: {},
-    hover: {},
-    active: {},
-  });
-  doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+  const doc = { ...blankDocument(), ...siteStatuses() };
   doc.locations = ['lot-1', 'lot-2', 'lot-3'].map((id) => ({
     id,
     coord: [0.5, 0.5],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { registeredActions } from './registry';
+import { siteStatuses } from '@mapnest/shared/group-styles.fixtures';
 import {
   addFilter,
   addGroup,
@@ -358,20 +359,10 @@ describe('document.replace and location.import', () => {
   });
 
   it('draws a lot a row moves to another status in that status’s style, unless the row names one', () => {
-    const doc = blankDocument();
-    const style = (id: string, name: string) => ({
-      id,
-      name,
-      markers: false,
-      svg: true,
-      normal: {},
-      hover: {},
-      active: {},
-    });
-    doc.groups = [{ id: 'available', name: 'Available' }];
-    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+    // The map has Available and the styles of both; the file names the group Sold, which the import makes.
+    const doc = { ...blankDocument(), ...siteStatuses() };
+    doc.groups = doc.groups.filter((g) => g.id === 'available');
     doc.locations = ['a', 'b'].map((id) => ({ id, coord: [0.5, 0.5], groups: ['available'], style: 'st-available' }));
-    // The file names the group Sold first: the import makes it.
     const rows = [
       { id: 'a', groups: ['sold'] },
       { id: 'b', groups: ['sold'], style: 'st-available' },

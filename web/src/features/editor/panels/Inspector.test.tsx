@@ -4,6 +4,7 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import { selectionAtom, tabAtom } from '../editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
 import { Inspector } from './Inspector';
+import { siteStatuses } from '@mapnest/shared/group-styles.fixtures';
 
 afterEach(() => {
   cleanup();
@@ -73,21 +74,7 @@ describe('Inspector', () => {
   });
 
   it('draws a lot moved from Available to Sold in the style “Sold”, and says when a style is another group’s', () => {
-    const doc = docWithLocations(1);
-    doc.groups = [
-      { id: 'available', name: 'Available' },
-      { id: 'sold', name: 'Sold' },
-    ];
-    const style = (id: string, name: string) => ({
-      id,
-      name,
-      markers: false,
-      svg: true,
-      normal: {},
-      hover: {},
-      active: {},
-    });
-    doc.styles = [style('st-available', 'Available'), style('st-sold', 'Sold')];
+    const doc = { ...docWithLocations(1), ...siteStatuses() };
     Object.assign(doc.locations[0]!, { groups: ['available'], style: 'st-available' });
     const h = renderEditorPart(<Inspector />, { doc });
     act(() => h.jotai.set(selectionAtom, new Set(['a0'])));

@@ -192,6 +192,23 @@ interface PageUploads {
 }
 
 /**
+ * The plans `read` reads and sends one by one into its list, or null when one could not be read or sent (said, and
+ * nothing of them placed); the upload's progress ends either way.
+ */
+async function sentPlans(to: PageUploads, read: (sent: SentPlan[]) => Promise<void>): Promise<SentPlan[] | null> {
+  const sent: SentPlan[] = [];
+  try {
+    await read(sent);
+    return sent;
+  } catch (err) {
+    to.notify(said(err));
+    return null;
+  } finally {
+    to.progress(null);
+  }
+}
+
+/**
  * A PDF's pages as floor plans: its first page to the layer `layerId` (or a new floor); with `morePages`, a PDF of
  * several pages (a building's levels) gives a new floor of each of the others when the author says so. Each page is
  * drawn into an image and uploaded in turn; then the floors are added together, one undo step, named after the levels
@@ -216,22 +233,20 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
       `“${file.name}” has ${pdf.pages} pages. Add each page as a floor? (Cancel adds its first page only.)`,
     );
   const count = each ? pdf.pages : 1;
-  const plans: SentPlan[] = [];
-  try {
-    for (let n = 1; n <= count; n++) {
-      // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
-      to.progress({ layer, fraction: 0 });
-      if (count > 1) to.notify(`Reading page ${n} of ${count} of “${file.name}”…`, 'info');
-      const { image, floor, rooms } = await pdf.page(n);
-      plans.push({ ...(await to.send(image, layer)), floor, rooms });
+  const plans = await sentPlans(to, async (sent) => {
+    try {
+      for (let n = 1; n <= count; n++) {
+        // Drawing a page takes a moment before its upload reports progress: the bar shows from the start.
+        to.progress({ layer, fraction: 0 });
+        if (count > 1) to.notify(`Reading page ${n} of ${count} of “${file.name}”…`, 'info');
+        const { image, floor, rooms } = await pdf.page(n);
+        sent.push({ ...(await to.send(image, layer)), floor, rooms });
+      }
+    } finally {
+      void pdf.close();
     }
-  } catch (err) {
-    to.notify(said(err));
-    return;
-  } finally {
-    to.progress(null);
-    void pdf.close();
-  }
+  });
+  if (!plans) return;
   const label = count > 1 ? `Add floors from ${file.name}` : 'Set floor file';
   const added = to.place(layerId, plans, label);
   if (added === null) return;
@@ -251,22 +266,17 @@ async function uploadPdf(file: File, layerId: string | null, morePages: boolean,
 async function uploadSeveral(files: readonly File[], layerId: string | null, to: PageUploads): Promise<void> {
   const sorted = [...files].sort(byFileName);
   const layer = layerId ?? 'new';
-  const plans: SentPlan[] = [];
-  try {
+  const plans = await sentPlans(to, async (sent) => {
     for (const [i, file] of sorted.entries()) {
       to.notify(`Reading ${i + 1} of ${sorted.length}: “${file.name}”…`, 'info');
       to.progress({ layer, fraction: 0 });
-      if (!isPdf(file)) plans.push(await to.send(file, layer));
+      if (!isPdf(file)) sent.push(await to.send(file, layer));
       else
         for (const { image, floor, rooms } of await pdfImages(file, MAP_LIMITS.layers))
-          plans.push({ ...(await to.send(image, layer)), floor, rooms });
+          sent.push({ ...(await to.send(image, layer)), floor, rooms });
     }
-  } catch (err) {
-    to.notify(said(err));
-    return;
-  } finally {
-    to.progress(null);
-  }
+  });
+  if (!plans) return;
   const added = to.place(layerId, plans, `Add ${plans.length} floors`);
   if (added !== null)
     to.notify(`Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}${added}.`, 'info');
