@@ -53,13 +53,15 @@ export const floorPlanStart: StartingPoint<readonly File[]> = {
     if (files.length === 0) throw new Error('Choose a floor plan (an image or a PDF).');
     // The floors in the files' names' order ("Level 2" before "Level 10"), a PDF's pages each a floor, drawn into
     // images; the map takes the first one's size.
-    const plans: PdfPage[] = [];
+    const read: PdfPage[] = [];
     for (const file of [...files].sort(byFileName))
-      plans.push(
+      read.push(
         ...(isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null, rooms: [] }]),
       );
+    // A map holds so many floors: the plans past them are left out.
+    const plans = read.slice(0, MAP_LIMITS.layers);
     const floors: { file: string; name: string; size: { width: number; height: number } | null }[] = [];
-    for (const { image, floor } of plans.slice(0, MAP_LIMITS.layers))
+    for (const { image, floor } of plans)
       floors.push({ size: await imageSize(image), file: (await uploadFile(image)).fileUrl, name: floor ?? image.name });
     const [first, ...more] = floors;
     const doc = blankDocument({
