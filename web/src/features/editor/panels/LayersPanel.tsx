@@ -35,8 +35,7 @@ export function LayersPanel() {
   // The canvas shows the floor picked, else the one shown first.
   const shown = doc.layers.some((l) => l.id === layer) ? layer : (doc.settings.defaultLayer ?? doc.layers[0]?.id);
 
-  /** A file dropped on the panel makes a new layer; dropped on a layer's card, it replaces that layer's file. */
-  // On the panel's drop zone every plan dropped is a new floor; on a layer's card, the first replaces its plan.
+  /** Plans dropped or picked on the panel are new floors (`uploadAll`); on a layer's card, the first replaces its plan. */
   const dropUpload = (layerId: string | null) => (files: File[]) =>
     void (layerId === null ? uploadAll(files, null) : upload(files[0]!, layerId));
 
@@ -365,7 +364,7 @@ function LayerThumb({ file }: { file: string }) {
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
-/** Drag-and-drop handlers that hand the first dropped file to `onFile` and mark the target while a file is over it. */
+/** Drag-and-drop handlers that hand the dropped files to `onFiles` and mark the target while files are over it. */
 function dropTarget(onFiles: (files: File[]) => void) {
   return {
     onDragOver: (e: DragEvent<HTMLElement>) => {
