@@ -3,9 +3,10 @@
  * one of them, the floor shown ("Ground floor") whole (at 1280 px, the commonest laptop, it once took two and pushed
  * the map down), every control whole and apart from the others, nothing off its right edge, and nothing in it moves
  * when the save status or the publication status changes its wording. On a tablet (600 to 820 px, over rows) the
- * floor shown is whole, and the actions are one row. On a phone its File menu is whole on the screen. A button that
- * moves between the press and the release of a click loses the click: Publish, pressed while a title field still
- * held typed text, used to drop to a second row as the field's blur turned "Saved" into "Unsaved changes".
+ * floor shown is whole, and the actions are one row. On a phone its File menu is whole on the screen, and the statuses
+ * are one row. A button that moves between the press and the release of a click loses the click: Publish, pressed
+ * while a title field still held typed text, used to drop to a second row as the field's blur turned "Saved" into
+ * "Unsaved changes".
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -184,9 +185,10 @@ describe('the editor bar', () => {
     }, 60_000);
   }
 
-  // A phone's tools row: the floor shown was cut to "Groun…" at 390 px with 60 px to spare.
-  for (const width of [360, 390, 412]) {
-    it(`gives the floor shown the room left on the tools' row of a phone (${width} px)`, async () => {
+  // A phone's tools row: the floor shown was cut to "Groun…" at 390 px with 60 px to spare. Its statuses' row: the
+  // plan's state, the save status and the publication status took two rows at 360 and 375 px.
+  for (const width of [360, 375, 390, 412]) {
+    it(`gives the floor shown the room left on the tools' row of a phone (${width} px), and the statuses one row`, async () => {
       const context = await newContext(browser, { width, height: 844 });
       const page = await context.newPage();
       await signInWithTokens(page, user);
@@ -205,6 +207,14 @@ describe('the editor bar', () => {
       // Whole where the row has room for it; cut short only by what the row lacks, never with room left beside it.
       if (width >= 390) expect(cut, 'the floor shown is cut short').toBeLessThanOrEqual(0.5);
       else expect(row.room, 'room is left beside a floor name cut short').toBeLessThanOrEqual(1);
+      const statuses = await page.evaluate(() =>
+        ['.map-state-menu', '.save-status', '.publication'].map((s) => {
+          const r = document.querySelector(`.editor__actions ${s}`)!.getBoundingClientRect();
+          return { s, middle: Math.round(r.top + r.height / 2) };
+        }),
+      );
+      for (const { s, middle } of statuses)
+        expect(Math.abs(middle - statuses[0]!.middle), `${s} is on another row`).toBeLessThanOrEqual(4);
       await context.close();
     }, 60_000);
   }
