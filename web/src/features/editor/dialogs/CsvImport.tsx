@@ -144,7 +144,7 @@ function CsvColumnsTable({
  * floors' rooms, read a moment after, can name one) and the floors the author chose for the file's names of floors.
  */
 function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], floor: string) {
-  const rooms = useFloorRooms(doc);
+  const { rooms, reading } = useFloorRooms(doc);
   const guessed = useMemo(
     () =>
       withRoomColumn(
@@ -170,6 +170,7 @@ function useRows(csv: ParsedCsv, doc: MapDocument, mode: ImportArgs['mode'], flo
     [floorNames.rows, mapping, planned, floor, rooms, mode],
   );
   return {
+    reading,
     floorShapes: rooms?.shapes ?? null,
     mapping,
     setMapping,
@@ -193,13 +194,21 @@ function importWithFloors(
   });
 }
 
+/** The Import button's words while the floors' drawings are read (a moment; a large plan over a slow line, longer). */
+export const READING_PLANS = 'Reading the floor plans…';
+
 export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const editor = useEditor();
   const { notify } = editor;
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
-  const { floorShapes, mapping, setMapping, floorNames, added, planned, result } = useRows(csv, doc, mode, floor);
+  const { reading, floorShapes, mapping, setMapping, floorNames, added, planned, result } = useRows(
+    csv,
+    doc,
+    mode,
+    floor,
+  );
   const over = overLocationLimit(doc, result.locations, mode === 'replace');
   const issues = [
     ...(over ? [over] : []),
@@ -219,7 +228,7 @@ export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void 
   const placed = useMemo(() => rowsPlacementSaid(doc, floor, result.locations, byRow), [doc, floor, result, byRow]);
 
   const submit = () => {
-    if (!canImport || !importWithFloors(editor, added, args)) return;
+    if (!canImport || reading || !importWithFloors(editor, added, args)) return;
     const extras = [
       result.groups.length ? counted(result.groups.length, 'new group') : '',
       added.length ? counted(added.length, 'new floor') : '',
@@ -260,8 +269,9 @@ export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void 
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
-          {importLabel(issues.length, over ? 0 : good, 'row')}
+        {/* Held while the floors' drawings are read: the rows that name a room would not be bound to it yet. */}
+        <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport || reading}>
+          {canImport && reading ? READING_PLANS : importLabel(issues.length, over ? 0 : good, 'row')}
         </button>
       </div>
     </div>

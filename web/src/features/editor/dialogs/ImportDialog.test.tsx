@@ -535,6 +535,31 @@ describe('the Import dialog with other files', () => {
     expect(kiosk.value).toBe('field:Kiosk');
   });
 
+  it('holds its Import button while the floors’ drawings are read, then binds the rows to their rooms', async () => {
+    const doc = blankDocument();
+    let rooms!: (shapes: FloorShape[]) => void;
+    const read = new Promise<FloorShape[]>((resolve) => (rooms = resolve));
+    const h = openImport(doc, { floorShapes: () => read });
+    pick('import-file', [aFile(['Shop,Unit\nBakery,105\nFlorist,106\n'], 'tenants.csv', 'text/csv')]);
+    // Pressed now, the units would be new locations beside their rooms, not the rooms.
+    const held = await screen.findByRole('button', { name: 'Reading the floor plans…' });
+    expect((held as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(held);
+    expect(dialog()).not.toBeNull();
+    await act(async () =>
+      rooms([
+        { id: '_x31_05', name: '105' },
+        { id: '_x31_06', name: '106' },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => [l.id, l.shape])).toEqual([
+      ['105', '_x31_05'],
+      ['106', '_x31_06'],
+    ]);
+  });
+
   it('says nothing of places when the rows keep each location on a floor with its shape', async () => {
     const doc = blankDocument();
     const ground = doc.layers[0]!;

@@ -25,9 +25,10 @@ export function useImportFloor(doc: MapDocument) {
 /**
  * Each floor's rooms (the canvas loads a floor to read them), for rows that stand for a shape of the plan; null until
  * every floor is read, and without a canvas. A floor that is no SVG has none; one whose drawing could not be loaded is
- * left out (unknown: nothing is said of places on it, and no row is moved off it for a room).
+ * left out (unknown: nothing is said of places on it, and no row is moved off it for a room). `reading` while the
+ * canvas reads them: an import made then would not bind its rows to the rooms.
  */
-export function useFloorRooms(doc: MapDocument): FloorRooms | null {
+export function useFloorRooms(doc: MapDocument): { rooms: FloorRooms | null; reading: boolean } {
   const { canvas } = useEditor();
   const c = canvas();
   const [read, setRead] = useState<{ layers: MapDocument['layers']; rooms: FloorRooms } | null>(null);
@@ -42,7 +43,8 @@ export function useFloorRooms(doc: MapDocument): FloorRooms | null {
       live = false;
     };
   }, [c, layers]);
-  return read?.layers === layers ? read.rooms : null;
+  if (read?.layers === layers) return { rooms: read.rooms, reading: false };
+  return { rooms: null, reading: typeof c?.floorShapes === 'function' };
 }
 
 /** The import's floor by name, and that the locations the file updates keep theirs (importedFloor). */
