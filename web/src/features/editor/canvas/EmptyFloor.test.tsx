@@ -3,15 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { filePickerAtom, layerAtom, tabAtom, toolAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
-import { uploadFile } from '../files-api';
+import { filesApi, uploadFile } from '../files-api';
 import { EmptyFloor } from './EmptyFloor';
 
 vi.mock('../files-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../files-api')>()),
   imageSize: async () => ({ width: 1600, height: 1000 }),
   // The library's keys have no spaces (the upload makes them so).
-  uploadFile: vi.fn(async (file: File) => ({ fileUrl: `/files/user-1/${file.name.replace(/ /g, '-')}` })),
+  uploadFile: vi.fn(async (file: File) => {
+    const key = `user-1/files/${file.name.replace(/ /g, '-')}`;
+    return { key, fileUrl: `/files/${key}` };
+  }),
 }));
+vi.spyOn(filesApi, 'remove').mockResolvedValue({ ok: true } as never);
 
 afterEach(() => {
   cleanup();
@@ -29,7 +33,7 @@ describe('EmptyFloor', () => {
     const plan = new File(['<svg/>'], 'level-1.svg', { type: 'image/svg+xml' });
     fireEvent.change(input, { target: { files: [plan] } });
     await waitFor(() =>
-      expect(h.doc().layers).toEqual([expect.objectContaining({ file: '/files/user-1/level-1.svg' })]),
+      expect(h.doc().layers).toEqual([expect.objectContaining({ file: '/files/user-1/files/level-1.svg' })]),
     );
     // The map takes the plan's size, and the note goes: the floor has its plan.
     expect(h.doc().settings).toMatchObject({ mapWidth: 1600, mapHeight: 1000 });
@@ -46,9 +50,9 @@ describe('EmptyFloor', () => {
     await waitFor(() => expect(h.doc().layers).toHaveLength(3));
     // The blank floor, not named yet, takes the first plan's name; "Level 2" comes before "Level 10".
     expect(h.doc().layers.map((l) => [l.name, l.file])).toEqual([
-      ['Basement', '/files/user-1/Basement.svg'],
-      ['Level 2', '/files/user-1/Level-2.svg'],
-      ['Level 10', '/files/user-1/Level-10.svg'],
+      ['Basement', '/files/user-1/files/Basement.svg'],
+      ['Level 2', '/files/user-1/files/Level-2.svg'],
+      ['Level 10', '/files/user-1/files/Level-10.svg'],
     ]);
     expect(h.notices.at(-1)).toEqual({
       text: 'Added 3 floors from “Basement.svg”, “Level 2.svg”, “Level 10.svg”.',
@@ -60,12 +64,14 @@ describe('EmptyFloor', () => {
     expect(h.doc().layers).toEqual(blankDocument().layers);
   });
 
-  it('adds none of the plans picked together when one cannot be uploaded, and says why', async () => {
+  it('adds none of the plans picked together when one cannot be uploaded, says why, and takes those sent out of the library', async () => {
     const h = renderEditorPart(<EmptyFloor />, { doc: blankDocument() });
     const input = note()!.querySelector('input[type=file]') as HTMLInputElement;
     const plan = (name: string) => new File(['<svg/>'], name, { type: 'image/svg+xml' });
     vi.mocked(uploadFile)
-      .mockResolvedValueOnce({ fileUrl: '/files/user-1/Level-1.svg' } as Awaited<ReturnType<typeof uploadFile>>)
+      .mockResolvedValueOnce({ key: 'user-1/files/Level-1.svg', fileUrl: '/files/user-1/files/Level-1.svg' } as Awaited<
+        ReturnType<typeof uploadFile>
+      >)
       .mockRejectedValueOnce(new Error('The file is 12.0 MB, over the 10 MB upload limit'));
     fireEvent.change(input, { target: { files: [plan('Level 1.svg'), plan('Level 2.svg'), plan('Level 3.svg')] } });
     await waitFor(() =>
@@ -73,6 +79,9 @@ describe('EmptyFloor', () => {
     );
     expect(h.doc()).toEqual(blankDocument());
     expect(note()).toBeTruthy();
+    // Given again, "Level 1.svg" would be in the library twice.
+    expect(filesApi.remove).toHaveBeenCalledWith('user-1/files/Level-1.svg');
+    expect(filesApi.remove).toHaveBeenCalledTimes(1);
   });
 
   it('takes a plan from the library into the floor', async () => {

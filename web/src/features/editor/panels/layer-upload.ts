@@ -8,7 +8,7 @@ import { MAP_LIMITS, type Layer, type Location, type MapDocument } from '@mapnes
 import { addLayer, importLocations, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor } from '../editor-context';
 import { layerAtom, namingLayerAtom } from '../editor-state';
-import { imageSize, uploadFile } from '../files-api';
+import { filesApi, imageSize, uploadFile } from '../files-api';
 import { byFileName, newFloorId, newFloorName } from './layer-file';
 import {
   freshRooms,
@@ -159,7 +159,7 @@ const UNNAMED_FLOOR = /^Floor \d+$/;
 async function sendPlan(file: File, layer: string, progress: (p: UploadProgress | null) => void): Promise<SentPlan> {
   const size = await imageSize(file);
   const post = await uploadFile(file, (fraction) => progress({ layer, fraction }));
-  return { url: post.fileUrl, size, name: file.name };
+  return { url: post.fileUrl, key: post.key, size, name: file.name };
 }
 
 /** A location at each of `rooms` (by plan), on the floor each plan became in `doc`. */
@@ -173,6 +173,8 @@ const said = (err: unknown) => (err instanceof Error ? err.message : String(err)
 /** A plan in the file library, not yet a floor's: its address, size, file name and the floor its page names. */
 interface SentPlan {
   url: string;
+  /** Its key in the library. */
+  key: string;
   size: { width: number; height: number } | null;
   name: string;
   floor?: string | null;
@@ -193,7 +195,9 @@ interface PageUploads {
 
 /**
  * The plans `read` reads and sends one by one into its list, or null when one could not be read or sent (said, and
- * nothing of them placed); the upload's progress ends either way.
+ * nothing of them placed); the upload's progress ends either way. The plans sent before one failed are taken out of
+ * the library again: the author gives the files again, and a PDF's first pages would be there twice (each upload is a
+ * new file, used nowhere yet).
  */
 async function sentPlans(to: PageUploads, read: (sent: SentPlan[]) => Promise<void>): Promise<SentPlan[] | null> {
   const sent: SentPlan[] = [];
@@ -202,6 +206,8 @@ async function sentPlans(to: PageUploads, read: (sent: SentPlan[]) => Promise<vo
     return sent;
   } catch (err) {
     to.notify(said(err));
+    // Not awaited: the refusal is said at once. One not removed (the connection lost) stays in the library.
+    for (const plan of sent) void filesApi.remove(plan.key).catch(() => undefined);
     return null;
   } finally {
     to.progress(null);
