@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
 import { packLanguageChunks } from './src/embed/vite.pack-messages';
 import { purifyFactoryOnly } from './src/embed/vite.purify-factory';
+import { pdfAssets } from './src/features/editor/panels/pdf/vite.pdf-assets';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -36,6 +37,8 @@ export default defineConfig({
     embedBootScript(),
     embedBuild(here('embed.html'), here('src/embed/styles.ts')),
     notFoundPage(),
+    // PDF.js's decoders of scanned plans, standard fonts and character maps, read only when a PDF is given (ADR 121).
+    pdfAssets(),
   ],
   build: {
     outDir: here('dist'),

@@ -26,6 +26,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
   '.xml': 'application/xml',

@@ -1,14 +1,16 @@
 /**
  * Floor plans from a PDF, in a real browser: an architect's set of plans, a page per level, given to a new blank map
  * becomes its floors (each page drawn into a PNG by PDF.js and uploaded), the first filling the blank floor; a PDF's
- * page replaces one floor's plan; a file that is no PDF is refused in words, changing nothing.
+ * page replaces one floor's plan; a file that is no PDF is refused in words, changing nothing; a scanned plan (one
+ * image, JPEG 2000) is drawn, not left blank.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInWithTokens } from '../helpers/browser';
-import { pdfFile, planPage, roomNumber } from '../helpers/pdf';
+import { pdfFile, planPage, roomNumber, scannedPdf } from '../helpers/pdf';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -20,14 +22,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => browser?.close());
 
-async function savedDoc(id: string): Promise<MapDocument> {
-  const data = await call<MapWithDocument>('getMap', { id }, user);
+async function savedDoc(id: string, owner = user): Promise<MapDocument> {
+  const data = await call<MapWithDocument>('getMap', { id }, owner);
   return (await (await fetch(data.documentUrl)).json()) as MapDocument;
 }
 
-async function openEditor(id: string): Promise<Page> {
+async function openEditor(id: string, owner = user): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
-  await signInWithTokens(page, user);
+  await signInWithTokens(page, owner);
   await page.goto(`/maps/${id}`);
   return page;
 }
@@ -193,6 +195,50 @@ describe('floor plans from a PDF', () => {
       .waitFor({ timeout: 30_000 });
     expect((await savedDoc(id)).layers).toEqual(saved.layers);
     await expect.poll(() => page.locator('.save-status').getAttribute('data-status')).toBe('saved');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  // A scanned plan: a copier or a scanner writes a page as one image, compressed as JPEG 2000 (or JBIG2). PDF.js
+  // decodes those in its worker with decoders it reads from the site; without them the page was drawn blank.
+  it('draws a scanned plan compressed as JPEG 2000, not a blank page', async () => {
+    // A free account holds two maps: the two above are this file's author's.
+    const surveyor = await createUser({ name: 'Scan Author' });
+    const id = await call<string>('createMap', { title: 'Old school', mapData: blankDocument() }, surveyor);
+    const page = await openEditor(id, surveyor);
+    const errors = collectErrors(page);
+    const decoders: string[] = [];
+    page.on(
+      'response',
+      (r) => /\/assets\/pdfjs-[^/]+\/wasm\//.test(r.url()) && decoders.push(`${r.status()} ${r.url()}`),
+    );
+    const note = page.getByRole('note', { name: 'This floor has no plan yet' });
+    // 840×594 pixels of grey paper with black walls, an outline and four rooms along its top (opj_compress, 40:1).
+    const scan = scannedPdf(readFileSync('test/fixtures/scans/plan.j2k'), { width: 840, height: 594 }, 'JPXDecode');
+    await note
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: scan });
+    await page.locator('.editor__toast', { hasText: 'Uploaded scan.png (4000×2827 px).' }).waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    const [floor] = (await savedDoc(id, surveyor)).layers;
+    // The share of the plan's pixels that are dark (its walls): none when the scan was drawn blank.
+    const dark = await page.evaluate(async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: 400, height: 283 });
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0, canvas.width, canvas.height);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) n++;
+      return n / (canvas.width * canvas.height);
+    }, floor!.file);
+    expect(dark, 'the walls drawn').toBeGreaterThan(0.02);
+    expect(decoders).toEqual([expect.stringMatching(/^200 .*\/openjpeg\.wasm$/)]);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -33,7 +33,7 @@ export const roomNumber = (prefix: string, i: number) => `${prefix}${String(i + 
 
 /** The bytes of a PDF of `pages`. */
 export function pdfFile(pages: readonly PdfPage[]): Buffer {
-  const objects: string[] = [];
+  const objects: (string | Buffer)[] = [];
   const add = (body: string) => objects.push(body);
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // the page tree, written once the pages' numbers are known
@@ -48,15 +48,44 @@ export function pdfFile(pages: readonly PdfPage[]): Buffer {
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  let out = '%PDF-1.4\n';
+  return pdfBytes(objects);
+}
+
+/**
+ * A scanned plan, as a scanner or a copier writes it: one A4 landscape page (842×595 points) showing one image across
+ * it, compressed as `filter` says (`JPXDecode`: a JPEG 2000 codestream) and `px` pixels in size.
+ */
+export function scannedPdf(image: Buffer, px: { width: number; height: number }, filter: string): Buffer {
+  const content = '842 0 0 595 0 0 cm /Scan Do';
+  const header = `<< /Type /XObject /Subtype /Image /Width ${px.width} /Height ${px.height} /Filter /${filter} /Length ${image.length} >>\nstream\n`;
+  return pdfBytes([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Resources << /XObject << /Scan 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    Buffer.concat([Buffer.from(header, 'latin1'), image, Buffer.from('\nendstream', 'latin1')]),
+  ]);
+}
+
+/** A PDF file of `objects` (numbered from 1, the first the catalog), its cross-reference table computed. */
+function pdfBytes(objects: readonly (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n', 'latin1')];
+  let length = parts[0]!.length;
+  const push = (part: string | Buffer) => {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(length);
+    push(`${i + 1} 0 obj\n`);
+    push(body);
+    push('\nendobj\n');
   });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  const xref = length;
+  push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const at of offsets) push(`${String(at).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
 }

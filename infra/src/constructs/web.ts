@@ -59,7 +59,7 @@ const API_DISTRIBUTION_READ_TIMEOUT = Duration.seconds(35);
  * runtime /config.json are deployed by SpaDeployment, in a later stack (it needs the user pool, ADR 010).
  */
 /** The response headers policies CloudFront applies, one per kind of response it serves from an origin. */
-type HeaderPolicies = Record<'app' | 'embed' | 'data' | 'files', cloudfront.ResponseHeadersPolicy>;
+type HeaderPolicies = Record<'app' | 'embed' | 'data' | 'static' | 'files', cloudfront.ResponseHeadersPolicy>;
 
 const viewerRequest = (fn: cloudfront.IFunction) => [
   { function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -265,12 +265,15 @@ export class Web extends Construct {
     return {
       app: headersPolicy('AppHeaders', 'Mapnest app: strict CSP, not framable', 'app'),
       embed: headersPolicy('EmbedHeaders', 'Mapnest embed (/m/*): framable by any customer site', 'embed'),
-      // Published data and the embed's own scripts and maps are read cross-origin by script-tag embeds; they are
-      // never documents, so one opened directly runs no script in our origin.
-      data: headersPolicy(
-        'DataHeaders',
-        'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
-        'data',
+      // Published data is read cross-origin by script-tag embeds; it is never a document, so one opened directly
+      // runs no script in our origin.
+      data: headersPolicy('DataHeaders', 'Mapnest /data: CORS for embeds, sandboxed if opened directly', 'data'),
+      // The build's files and the embed's scripts and maps: read cross-origin by embeds, sandboxed if opened directly;
+      // a worker started from them (PDF.js's) may read the site's files and compile its decoders (ADR 122).
+      static: headersPolicy(
+        'StaticHeaders',
+        'Mapnest build assets: CORS for embeds, sandboxed if opened directly, workers read the site',
+        'static',
       ),
       // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
       files: headersPolicy(
@@ -338,7 +341,7 @@ export class Web extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: headers.data,
+      responseHeadersPolicy: headers.static,
       compress: true,
     };
     const bucketBehaviour = (

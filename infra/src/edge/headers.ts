@@ -62,8 +62,16 @@ export function edgeKindOf(path: string): EdgeKind {
 
 /** User files opened directly: nothing loads, nothing runs (sandbox also gives an opaque origin); inline SVG styles apply. */
 export const FILES_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-/** Published map data and the embed's static files opened directly: no script; images and inline styles only. */
+/** Published map data opened directly: no script; images and inline styles only. */
 export const DATA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+/**
+ * The build's files and the embed's static files. Opened directly, nothing runs (`sandbox`: no script in a document,
+ * whatever script-src says). A worker the app starts from them runs under this policy, its script's: PDF.js's worker
+ * reads its decoders of scanned plans, its fonts and its character maps from the site, and compiles the decoders
+ * (`'wasm-unsafe-eval'`) or imports their plain-script fallbacks (ADR 122).
+ */
+export const STATIC_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 /** CSP source of the embed page's one inline script (it starts the map data download; @mapnest/shared/embed-boot). */
 export const EMBED_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT, 'utf8').digest('base64')}'`;
@@ -170,7 +178,7 @@ export function edgeHeaderSpec(
     case 'data':
     case 'static':
       return {
-        csp: DATA_CSP,
+        csp: kind === 'data' ? DATA_CSP : STATIC_CSP,
         frameOptions: null,
         cors: true,
         custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' },

@@ -26,7 +26,7 @@ import {
   roomLocations,
   roomsQuestion,
   type PdfPage,
-} from './panels/pdf-pages';
+} from './panels/pdf/pdf-pages';
 import './starting-points.css';
 
 /** Why a picked floor plan cannot be used, before it is read (its size and type), or null. */

@@ -1,7 +1,7 @@
 /**
  * Floor plans uploaded to the map's floors: the layers panel's buttons and drop zones, a file dropped or pasted on the
  * canvas and the empty floor's note all go through `useLayerUpload`. An image is uploaded as it is; a PDF is drawn
- * into an image per page first (`pdf-pages.ts`).
+ * into an image per page first (`pdf/pdf-pages.ts`).
  */
 import { useSetAtom } from 'jotai';
 import { MAP_LIMITS, type Layer, type Location, type MapDocument } from '@mapnest/shared/map-document';
@@ -19,7 +19,7 @@ import {
   roomsQuestion,
   type PdfPlan,
   type RoomLabel,
-} from './pdf-pages';
+} from './pdf/pdf-pages';
 
 /** An upload under way: the layer it goes to ('new' for a new floor) and how much of it is sent. */
 export type UploadProgress = { layer: string; fraction: number };

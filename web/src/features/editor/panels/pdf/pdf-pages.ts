@@ -9,6 +9,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Location } from '@mapnest/shared/map-document';
 import { toId, uniqueId } from '@mapnest/shared/map-ids';
 import { FILE_MAX_BYTES } from '@mapnest/shared/files';
+import { pdfAssetOptions } from './pdf-assets';
 
 /** The longer side of a page's image, in pixels: a plan's room numbers stay readable zoomed in, and a phone can hold it. */
 export const PLAN_PIXELS = 4000;
@@ -214,7 +215,12 @@ export async function openPdf(file: File): Promise<PdfPlan> {
     console.error(error);
     throw new Error('The PDF reader could not be loaded. Reload the page, then give the PDF again.');
   }
-  const task = lib.getDocument({ data: new Uint8Array(await file.arrayBuffer()) });
+  // Where its decoders of scanned plans (JPEG 2000, JBIG2), standard fonts and character maps are served: without
+  // them a scan compressed so is drawn blank, and text in a font the file names but does not embed in another font.
+  const task = lib.getDocument({
+    data: new Uint8Array(await file.arrayBuffer()),
+    ...pdfAssetOptions(lib.version, window.location.origin),
+  });
   let doc: PDFDocumentProxy;
   try {
     doc = await task.promise;
