@@ -145,7 +145,7 @@ describe('floor plans from a PDF', () => {
     await page.context().close();
   }, 120_000);
 
-  it('replaces one floor’s plan with a PDF’s first page, and refuses a file that is no PDF, changing nothing', async () => {
+  it('replaces one floor’s plan with a PDF’s first page, and refuses a file that is no PDF or draws blank, changing nothing', async () => {
     const doc = blankDocument({ mapWidth: 4000, mapHeight: 2827 });
     doc.layers = [
       { id: 'ground', name: 'Ground floor', file: '/builtin/usa.svg' },
@@ -191,6 +191,20 @@ describe('floor plans from a PDF', () => {
     await page
       .locator('.editor__toast', {
         hasText: '“plans.pdf” could not be read as a PDF. Export the plan as an SVG or PNG image instead.',
+      })
+      .waitFor({ timeout: 30_000 });
+    expect((await savedDoc(id)).layers).toEqual(saved.layers);
+    // A PDF whose page draws nothing (a scan in a compression the browser cannot read comes out so): said, not a
+    // white floor.
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'blank.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfFile([{ width: 842, height: 595, content: '' }]),
+    });
+    await page
+      .locator('.editor__toast', {
+        hasText:
+          'Page 1 of “blank.pdf” came out blank: it may be a scan this browser cannot read. Export the plan as an SVG or PNG image instead.',
       })
       .waitFor({ timeout: 30_000 });
     expect((await savedDoc(id)).layers).toEqual(saved.layers);

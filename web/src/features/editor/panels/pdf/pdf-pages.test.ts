@@ -3,6 +3,7 @@ import {
   floorTitle,
   freshRooms,
   isPdf,
+  oneColour,
   pageFileName,
   pageScale,
   pdfProblem,
@@ -110,6 +111,16 @@ describe('PDF floor plans', () => {
     expect(freshRooms(locations, 'ground', rooms).map((r) => r.text)).toEqual(['104']);
     // A new floor has no location yet.
     expect(freshRooms(locations, null, rooms)).toEqual(rooms);
+  });
+
+  it('calls a page blank when it is its paper’s colour throughout, give or take a scan’s uneven paper', () => {
+    const pixels = (...rgba: number[][]) => new Uint8ClampedArray(rgba.flat());
+    const white = [255, 255, 255, 255];
+    expect(oneColour(pixels(white, white, white), white)).toBe(true);
+    expect(oneColour(pixels([236, 235, 233, 255], [231, 234, 236, 255]), [233, 234, 235, 255])).toBe(true);
+    // A faint grey hairline, or a line of a pale colour.
+    expect(oneColour(pixels(white, [240, 240, 240, 255], white), white)).toBe(false);
+    expect(oneColour(pixels(white, [255, 255, 200, 255]), white)).toBe(false);
   });
 
   it('refuses, before opening it, a file named .pdf with no PDF inside', async () => {

@@ -185,6 +185,30 @@ async function pdfjs() {
   return lib;
 }
 
+/**
+ * Whether the page drawn on `canvas` is one colour throughout, its paper's: read in bands of rows at its full size, so
+ * a faint hairline still counts.
+ */
+function blank(canvas: HTMLCanvasElement): boolean {
+  const context = canvas.getContext('2d');
+  if (!context) return false;
+  const paper = context.getImageData(0, 0, 1, 1).data;
+  for (let y = 0; y < canvas.height; y += 256) {
+    const band = context.getImageData(0, y, canvas.width, Math.min(256, canvas.height - y)).data;
+    if (!oneColour(band, paper)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether RGBA `pixels` are all the colour `paper` (RGBA), give or take `tolerance` in each channel: a scan's paper is
+ * not even.
+ */
+export function oneColour(pixels: Uint8ClampedArray, paper: ArrayLike<number>, tolerance = 8): boolean {
+  for (let i = 0; i < pixels.length; i++) if (Math.abs(pixels[i]! - paper[i % 4]!) > tolerance) return false;
+  return true;
+}
+
 /** The canvas as a PNG file named `name`. */
 function png(canvas: HTMLCanvasElement, name: string): Promise<File> {
   return new Promise((resolve, reject) =>
@@ -241,6 +265,11 @@ export async function openPdf(file: File): Promise<PdfPlan> {
         canvas.height = Math.round(viewport.height);
         // A page's paper is white; a transparent PNG would show the map's background through it.
         await page.render({ canvas, viewport, background: '#ffffff' }).promise;
+        // A page drawn as nothing but paper is no plan: a scan PDF.js could not decode, said so, not a white floor.
+        if (blank(canvas))
+          throw new Error(
+            `Page ${n} of “${file.name}” came out blank: it may be a scan this browser cannot read. Export the plan as an SVG or PNG image instead.`,
+          );
         const image = await png(canvas, name);
         canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
         if (image.size > FILE_MAX_BYTES) continue;
