@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
 import { packLanguageChunks } from './src/embed/vite.pack-messages';
 import { purifyFactoryOnly } from './src/embed/vite.purify-factory';
-import { pdfAssets } from './src/features/editor/panels/pdf/vite.pdf-assets';
+import { pdfAssets } from './src/features/editor/panels/plan-images/vite.pdf-assets';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -7,37 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FILE_MAX_BYTES } from '@mapnest/shared/files';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { pngFile } from '../helpers/png';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 /** A real (tiny) PNG, as the server's thumbnails need one. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.from([0, 200, 30, 60, 200, 30, 60, 0, 200, 30, 60, 200, 30, 60]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const tinyPng = () => pngFile(2, 2, () => [200, 30, 60, 255]);
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: tinyPng() });
 /** A PNG over the upload's limit: the browser's check refuses it before anything is sent. */
 const tooLarge = (name: string) => ({

@@ -2,15 +2,17 @@
  * Floor plans from a PDF, in a real browser: an architect's set of plans, a page per level, given to a new blank map
  * becomes its floors (each page drawn into a PNG by PDF.js and uploaded), the first filling the blank floor; a PDF's
  * page replaces one floor's plan; a file that is no PDF is refused in words, changing nothing; a scanned plan (one
- * image, JPEG 2000) is drawn, not left blank.
+ * image, JPEG 2000) is drawn, not left blank. A plan image over the upload limit is uploaded as a smaller copy.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FILE_MAX_BYTES } from '@mapnest/shared/files';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInWithTokens } from '../helpers/browser';
 import { pdfFile, planPage, roomNumber, scannedPdf } from '../helpers/pdf';
+import { pngFile } from '../helpers/png';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -253,6 +255,40 @@ describe('floor plans from a PDF', () => {
     }, floor!.file);
     expect(dark, 'the walls drawn').toBeGreaterThan(0.02);
     expect(decoders).toEqual([expect.stringMatching(/^200 .*\/openjpeg\.wasm$/)]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('a floor plan image over the upload limit', () => {
+  // A scanner's PNG of a large plan is 20 MB and more: it was refused ("The file is 24 MB, over the 10 MB upload
+  // limit"), and the author had to find a tool to make it smaller.
+  it('is uploaded as a smaller copy that fits, said so', async () => {
+    const owner = await createUser({ name: 'Scan Owner' });
+    const id = await call<string>('createMap', { title: 'Depot', mapData: blankDocument() }, owner);
+    const page = await openEditor(id, owner);
+    const errors = collectErrors(page);
+    // 2000×1900 pixels of noise, stored uncompressed: 14.5 MB, as incompressible as a scan's grain.
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >>> 16) & 255;
+    const scan = pngFile(2000, 1900, () => [noise(), noise(), noise(), 255], 0);
+    expect(scan.length).toBeGreaterThan(FILE_MAX_BYTES);
+    const note = page.getByRole('note', { name: 'This floor has no plan yet' });
+    await note.locator('input[type=file]').setInputFiles({ name: 'depot.png', mimeType: 'image/png', buffer: scan });
+    const toast = page.locator('.editor__toast', { hasText: /^Uploaded depot\.png/ });
+    await toast.waitFor({ timeout: 60_000 });
+    // Its copy is drawn a quarter smaller each time it is still over the limit: at 2000 px across it was (11 MB).
+    expect((await toast.locator('> span').textContent())?.trim()).toMatch(
+      /^Uploaded depot\.png \(1500×1425 px\)\. “depot\.png” is 14\.5 MB, over the 10 MB upload limit: a copy of 1500×1425 px \(\d+(\.\d)? MB\) was uploaded instead\.$/,
+    );
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    const doc = await savedDoc(id, owner);
+    expect(doc.layers).toHaveLength(1);
+    expect(await pngSize(doc.layers[0]!.file)).toEqual({ png: true, width: 1500, height: 1425 });
+    expect(doc.settings).toMatchObject({ mapWidth: 1500, mapHeight: 1425 });
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -28,10 +28,13 @@ export function claimedType(file: File): string {
           : '';
 }
 
-/** Why a picked file cannot go in the library, from its size, type and first bytes (the upload's messages), or null. */
-export async function pickedFileProblem(file: File): Promise<string | null> {
+/**
+ * Why a picked file cannot go in the library, from its size, type and first bytes (the upload's messages), or null.
+ * `size` is the size it will be sent at (a copy that fits, for a floor plan over the limit).
+ */
+export async function pickedFileProblem(file: File, size = file.size): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-  return fileProblem({ size: file.size, type: claimedType(file) }, head);
+  return fileProblem({ size, type: claimedType(file) }, head);
 }
 
 /** Why the upload would refuse a file before sending it (its size, type, first bytes, an SVG's budget), or null. */

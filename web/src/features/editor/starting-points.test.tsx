@@ -10,8 +10,8 @@ vi.mock('./files-api', async (importOriginal) => ({
   uploadFile: async () => ({ fileUrl: '/files/user-1/abc-ground-floor.svg' }),
 }));
 
-vi.mock('./panels/pdf/pdf-pages', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./panels/pdf/pdf-pages')>()),
+vi.mock('./panels/plan-images/pdf-pages', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./panels/plan-images/pdf-pages')>()),
   // PDF.js draws in a browser (test/editor/pdf-floor-plans.test.ts): here, a page is an image of its name.
   pdfImages: async (file: File) =>
     [null, 'Level 2'].map((floor, i) => ({

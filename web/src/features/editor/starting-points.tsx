@@ -3,7 +3,7 @@
  * an uploaded floor plan (the map takes the file's size), a built-in geographic map and a Mapplic site.
  */
 import { useEffect, useState } from 'react';
-import { fileProblem } from '@mapnest/shared/files';
+import { FILE_MAX_BYTES, FILE_MAX_TEXT, fileProblem } from '@mapnest/shared/files';
 import { blankDocument, MAP_LIMITS } from '@mapnest/shared/map-document';
 import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/starting-point';
 import { GlobeIcon, ImportIcon, LayersIcon } from '../../components/Icons';
@@ -26,12 +26,19 @@ import {
   roomLocations,
   roomsQuestion,
   type PdfPage,
-} from './panels/pdf/pdf-pages';
+} from './panels/plan-images/pdf-pages';
+import { fittingPlan, PLAN_PIXELS, tooLargeImage } from './panels/plan-images/fitted-image';
 import './starting-points.css';
 
-/** Why a picked floor plan cannot be used, before it is read (its size and type), or null. */
+/**
+ * Why a picked floor plan cannot be used, before it is read (its size and type), or null. An image over the upload
+ * limit is not refused: a copy that fits is uploaded (`fittingPlan`).
+ */
 const planProblem = (file: File) =>
-  isPdf(file) ? pdfSizeProblem(file) : fileProblem({ size: file.size, type: claimedType(file) });
+  isPdf(file) ? pdfSizeProblem(file) : fileProblem({ size: fittedSize(file), type: claimedType(file) });
+
+/** The size a plan is checked at: an image over the upload limit is sent as a copy within it. */
+const fittedSize = (file: File) => (tooLargeImage(file) ? FILE_MAX_BYTES : file.size);
 
 /** A problem of one of several files, named by the file. */
 const ofFile = (files: readonly File[], file: File, problem: string | null) =>
@@ -56,7 +63,9 @@ export const floorPlanStart: StartingPoint<readonly File[]> = {
     const read: PdfPage[] = [];
     for (const file of [...files].sort(byFileName))
       read.push(
-        ...(isPdf(file) ? await pdfImages(file, MAP_LIMITS.layers) : [{ image: file, floor: null, rooms: [] }]),
+        ...(isPdf(file)
+          ? await pdfImages(file, MAP_LIMITS.layers)
+          : [{ image: tooLargeImage(file) ? (await fittingPlan(file)).image : file, floor: null, rooms: [] }]),
       );
     // A map holds so many floors: the plans past them are left out.
     const plans = read.slice(0, MAP_LIMITS.layers);
@@ -95,10 +104,12 @@ function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps
   useEffect(() => {
     if (!value.length) return;
     let current = true;
-    void Promise.all(value.map((f) => (isPdf(f) ? pdfProblem(f) : pickedFileProblem(f)))).then((problems) => {
-      const at = problems.findIndex((p) => p !== null);
-      if (current) setChecked({ files: value, problem: at < 0 ? null : ofFile(value, value[at]!, problems[at]!) });
-    });
+    void Promise.all(value.map((f) => (isPdf(f) ? pdfProblem(f) : pickedFileProblem(f, fittedSize(f))))).then(
+      (problems) => {
+        const at = problems.findIndex((p) => p !== null);
+        if (current) setChecked({ files: value, problem: at < 0 ? null : ofFile(value, value[at]!, problems[at]!) });
+      },
+    );
     return () => {
       current = false;
     };
@@ -124,12 +135,25 @@ function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps
             .join(', ')}
         </span>
       )}
+      {!problem && <FittedNote files={value.filter(tooLargeImage)} />}
       {problem && (
         <span className="field__error" role="alert">
           {problem}
         </span>
       )}
     </label>
+  );
+}
+
+/** That the images picked over the upload limit are uploaded as smaller copies (`fittingPlan`). */
+function FittedNote({ files }: { files: readonly File[] }) {
+  if (!files.length) return null;
+  const names = files.map((f) => `“${f.name}”`).join(', ');
+  return (
+    <span className="field__hint">
+      {files.length === 1 ? `${names} is` : `${names} are`} over the {FILE_MAX_TEXT} upload limit: a smaller copy of{' '}
+      {files.length === 1 ? 'it' : 'each'} ({PLAN_PIXELS} px across at most) is uploaded.
+    </span>
   );
 }
 

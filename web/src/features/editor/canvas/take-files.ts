@@ -7,7 +7,7 @@
 import { useSetAtom } from 'jotai';
 import { dialogAtom, importFilesAtom, tabAtom } from '../editor-state';
 import { useLayerUpload } from '../panels/layer-upload';
-import { isPdf } from '../panels/pdf/pdf-pages';
+import { isPdf } from '../panels/plan-images/pdf-pages';
 import { useEmptyFloor } from './EmptyFloor';
 
 /** A floor plan (an image or a PDF), by a file's type or name (while files are dragged, only their types are known). */

@@ -9,7 +9,7 @@ const NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'b
 /** Files in the order their names say, as floors given together are added: "Level 2" before "Level 10". */
 export const byFileName = (a: { name: string }, b: { name: string }) => NAME_ORDER.compare(a.name, b.name);
 
-/** What a floor's file picker takes: those images, and a PDF (drawn into an image per page: `pdf/pdf-pages.ts`). */
+/** What a floor's file picker takes: those images, and a PDF (drawn into an image per page: `plan-images/pdf-pages.ts`). */
 export const FLOOR_PLAN_ACCEPT = `${IMAGE_ACCEPT},application/pdf,.pdf`;
 
 /** The file's name for a layer's URL ('' for a blank layer, 'Embedded image' for a data: URL). */

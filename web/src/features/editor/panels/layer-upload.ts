@@ -1,9 +1,10 @@
 /**
  * Floor plans uploaded to the map's floors: the layers panel's buttons and drop zones, a file dropped or pasted on the
  * canvas and the empty floor's note all go through `useLayerUpload`. An image is uploaded as it is; a PDF is drawn
- * into an image per page first (`pdf/pdf-pages.ts`).
+ * into an image per page first (`plan-images/pdf-pages.ts`).
  */
 import { useSetAtom } from 'jotai';
+import { FILE_MAX_TEXT } from '@mapnest/shared/files';
 import { MAP_LIMITS, type Layer, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { addLayer, importLocations, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor } from '../editor-context';
@@ -19,7 +20,8 @@ import {
   roomsQuestion,
   type PdfPlan,
   type RoomLabel,
-} from './pdf/pdf-pages';
+} from './plan-images/pdf-pages';
+import { fittingPlan, tooLargeImage } from './plan-images/fitted-image';
 
 /** An upload under way: the layer it goes to ('new' for a new floor) and how much of it is sent. */
 export type UploadProgress = { layer: string; fraction: number };
@@ -78,7 +80,7 @@ export function useLayerUpload(setProgress: (p: UploadProgress | null) => void =
     return done;
   };
 
-  const send = (file: File, layer: string) => sendPlan(file, layer, setProgress);
+  const send = (file: File, layer: string) => sendPlan(file, layer, setProgress, notify);
 
   /**
    * Plans sent, as floors in one undo step: the first to the layer `layerId` (a new floor when null), each other a new
@@ -107,7 +109,7 @@ export function useLayerUpload(setProgress: (p: UploadProgress | null) => void =
       const plan = await send(file, layerId ?? 'new');
       // A floor the map refuses (its refusal is shown) is not said to be uploaded: the file is only in the library.
       if (place(layerId, [plan], 'Set floor file') !== null)
-        notify(`Uploaded ${file.name}${pixels(plan.size)}.`, 'info');
+        notify(`Uploaded ${file.name}${pixels(plan.size)}.${shrunk([plan])}`, 'info');
     } catch (err) {
       notify(said(err));
     } finally {
@@ -155,12 +157,29 @@ function filledFloor(floors: readonly Layer[], id: string, url: string, name: st
 /** The name a floor is given when nothing names it (`newFloorName`). */
 const UNNAMED_FLOOR = /^Floor \d+$/;
 
-/** An image sent to the file library, its upload's progress shown against `layer`: its address and size. */
-async function sendPlan(file: File, layer: string, progress: (p: UploadProgress | null) => void): Promise<SentPlan> {
-  const size = await imageSize(file);
-  const post = await uploadFile(file, (fraction) => progress({ layer, fraction }));
-  return { url: post.fileUrl, key: post.key, size, name: file.name };
+/**
+ * An image sent to the file library, its upload's progress shown against `layer`: its address and size. An image over
+ * the upload limit (a scanner's PNG) is sent as a copy that fits, said so (`fittingPlan`).
+ */
+async function sendPlan(
+  file: File,
+  layer: string,
+  progress: (p: UploadProgress | null) => void,
+  notify: (text: string, kind?: 'error' | 'info') => void,
+): Promise<SentPlan> {
+  let image = file;
+  let said: string | undefined;
+  if (tooLargeImage(file)) {
+    notify(`Making “${file.name}” smaller to fit the ${FILE_MAX_TEXT} upload limit…`, 'info');
+    ({ image, said } = await fittingPlan(file));
+  }
+  const size = await imageSize(image);
+  const post = await uploadFile(image, (fraction) => progress({ layer, fraction }));
+  return { url: post.fileUrl, key: post.key, size, name: file.name, said };
 }
+
+/** The sentences of the plans sent as smaller copies, to end a notice (or ''). */
+const shrunk = (plans: readonly SentPlan[]) => plans.flatMap((p) => (p.said ? [` ${p.said}`] : [])).join('');
 
 /** A location at each of `rooms` (by plan), on the floor each plan became in `doc`. */
 function roomsOf(doc: MapDocument, plans: readonly SentPlan[], rooms: readonly RoomLabel[][]): Location[] {
@@ -180,6 +199,8 @@ interface SentPlan {
   floor?: string | null;
   /** A PDF page's rooms' numbers. */
   rooms?: readonly RoomLabel[];
+  /** That a smaller copy of the image was sent, in a sentence (`fittingPlan`). */
+  said?: string;
 }
 
 const pixels = (size: SentPlan['size']) => (size ? ` (${size.width}×${size.height} px)` : '');
@@ -285,5 +306,8 @@ async function uploadSeveral(files: readonly File[], layerId: string | null, to:
   if (!plans) return;
   const added = to.place(layerId, plans, `Add ${plans.length} floors`);
   if (added !== null)
-    to.notify(`Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}${added}.`, 'info');
+    to.notify(
+      `Added ${plans.length} floors from ${sorted.map((f) => `“${f.name}”`).join(', ')}${added}.${shrunk(plans)}`,
+      'info',
+    );
 }

@@ -235,13 +235,23 @@ describe('new map page', () => {
     expect(await screen.findByText(/Could not create the map\./)).toBeTruthy();
     expect(calls.callsTo('createMap')).toEqual([]);
 
-    const png = new Uint8Array(11 * 1024 * 1024);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    pick(new File([png], 'big.png', { type: 'image/png' }));
+    // An SVG over the limit is refused (its size is its text's); an image over it is uploaded as a smaller copy.
+    const svg = new Uint8Array(11 * 1024 * 1024).fill(0x20);
+    svg.set(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg">'));
+    pick(new File([svg], 'big.svg', { type: 'image/svg+xml' }));
     expect(await screen.findByText('The file is 11 MB, over the 10 MB upload limit')).toBeTruthy();
     expect(screen.queryByText(/Could not create the map\./)).toBeNull();
     expect(screen.queryByText(mismatch)).toBeNull();
-    expect(screen.getByText('big.png')).toBeTruthy();
+    expect(screen.getByText('big.svg')).toBeTruthy();
+    const png = new Uint8Array(11 * 1024 * 1024);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    pick(new File([png], 'big.png', { type: 'image/png' }));
+    expect(
+      await screen.findByText(
+        '“big.png” is over the 10 MB upload limit: a smaller copy of it (4000 px across at most) is uploaded.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The file is 11 MB, over the 10 MB upload limit')).toBeNull();
   });
 
   it('brings a picked starting point’s own inputs into view, and scrolls nothing as the page opens', async () => {

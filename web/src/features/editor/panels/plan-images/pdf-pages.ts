@@ -8,13 +8,8 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Location } from '@mapnest/shared/map-document';
 import { toId, uniqueId } from '@mapnest/shared/map-ids';
-import { FILE_MAX_BYTES } from '@mapnest/shared/files';
+import { fittedImage, PLAN_PIXELS } from './fitted-image';
 import { pdfAssetOptions } from './pdf-assets';
-
-/** The longer side of a page's image, in pixels: a plan's room numbers stay readable zoomed in, and a phone can hold it. */
-export const PLAN_PIXELS = 4000;
-/** Below this longer side a plan is too blurred to use: a page that fits the upload limit only smaller is refused. */
-const SMALLEST_PLAN = 1200;
 
 /** A PDF, by its type or its name (a browser may give a PDF no type). */
 export const isPdf = (file: { type: string; name?: string }) =>
@@ -209,16 +204,6 @@ export function oneColour(pixels: Uint8ClampedArray, paper: ArrayLike<number>, t
   return true;
 }
 
-/** The canvas as a PNG file named `name`. */
-function png(canvas: HTMLCanvasElement, name: string): Promise<File> {
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => {
-      if (blob) resolve(new File([blob], name, { type: 'image/png' }));
-      else reject(new Error(`“${name}” could not be drawn: the page is too large for this browser.`));
-    }, 'image/png'),
-  );
-}
-
 /** Why a PDF cannot be read, in the author's words. */
 function readProblem(name: string, error: unknown): Error {
   const kind = error instanceof Error ? error.name : '';
@@ -258,8 +243,9 @@ export async function openPdf(file: File): Promise<PdfPlan> {
       const page = await doc.getPage(n);
       const { width, height } = page.getViewport({ scale: 1 });
       const name = pageFileName(file.name, n, doc.numPages);
-      for (let longer = PLAN_PIXELS; longer >= SMALLEST_PLAN; longer = Math.floor(longer * 0.75)) {
-        const viewport = page.getViewport({ scale: pageScale(width, height, longer) });
+      let viewport!: ReturnType<typeof page.getViewport>;
+      const image = await fittedImage(async (longer) => {
+        viewport = page.getViewport({ scale: pageScale(width, height, longer) });
         const canvas = document.createElement('canvas');
         canvas.width = Math.round(viewport.width);
         canvas.height = Math.round(viewport.height);
@@ -270,9 +256,9 @@ export async function openPdf(file: File): Promise<PdfPlan> {
           throw new Error(
             `Page ${n} of “${file.name}” came out blank: it may be a scan this browser cannot read. Export the plan as an SVG or PNG image instead.`,
           );
-        const image = await png(canvas, name);
-        canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
-        if (image.size > FILE_MAX_BYTES) continue;
+        return canvas;
+      }, name);
+      if (image) {
         const texts = (await page.getTextContent()).items.flatMap((i) => ('str' in i ? [i] : []));
         // Where a point of the page lands on its image, as a share of its width and height.
         const toPage = (x: number, y: number) => {

@@ -7,10 +7,10 @@ import {
   pageFileName,
   pageScale,
   pdfProblem,
-  PLAN_PIXELS,
   roomLabels,
   roomLocations,
 } from './pdf-pages';
+import { PLAN_PIXELS } from './fitted-image';
 
 describe('PDF floor plans', () => {
   it('knows a PDF by its type or, where a browser gives none, its name', () => {
