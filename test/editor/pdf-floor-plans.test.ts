@@ -215,49 +215,76 @@ describe('floor plans from a PDF', () => {
     await page.context().close();
   }, 120_000);
 
-  // A scanned plan: a copier or a scanner writes a page as one image, compressed as JPEG 2000 (or JBIG2). PDF.js
-  // decodes those in its worker with decoders it reads from the site; without them the page was drawn blank.
-  it('draws a scanned plan compressed as JPEG 2000, not a blank page', async () => {
+  // A scanned plan: a copier or a scanner writes a page as one image, compressed as JPEG 2000, CCITT Group 4 (black
+  // and white, as TIFF scans are) or JBIG2. PDF.js decodes those in its worker with decoders it reads from the site;
+  // without them the page was drawn blank.
+  const scans = [
+    {
+      compression: 'JPEG 2000',
+      // 840×594 pixels of grey paper with black walls, an outline and four rooms along its top (opj_compress, 40:1).
+      pdf: () => scannedPdf(readFileSync('test/fixtures/scans/plan.j2k'), { width: 840, height: 594 }, 'JPXDecode'),
+      size: '4000×2827',
+      decoder: 'openjpeg.wasm',
+    },
+    {
+      compression: 'CCITT Group 4',
+      // A 1-bit scan of 1680×1188 pixels, walls and rooms, made a TIFF by pnmtotiff -g4 and a PDF by tiff2pdf.
+      pdf: () => readFileSync('test/fixtures/scans/plan-g4.pdf'),
+      size: '4000×2829',
+      decoder: 'jbig2.wasm',
+    },
+  ];
+  describe('a scanned plan', () => {
     // A free account holds two maps: the two above are this file's author's.
-    const surveyor = await createUser({ name: 'Scan Author' });
-    const id = await call<string>('createMap', { title: 'Old school', mapData: blankDocument() }, surveyor);
-    const page = await openEditor(id, surveyor);
-    const errors = collectErrors(page);
-    const decoders: string[] = [];
-    page.on(
-      'response',
-      (r) => /\/assets\/pdfjs-[^/]+\/wasm\//.test(r.url()) && decoders.push(`${r.status()} ${r.url()}`),
+    let surveyor: TestUser;
+    beforeAll(async () => {
+      surveyor = await createUser({ name: 'Scan Author' });
+    });
+
+    it.each(scans)(
+      'is drawn from its $compression image, not left a blank page',
+      async (scan) => {
+        const id = await call<string>('createMap', { title: 'Old school', mapData: blankDocument() }, surveyor);
+        const page = await openEditor(id, surveyor);
+        const errors = collectErrors(page);
+        const decoders: string[] = [];
+        page.on(
+          'response',
+          (r) => /\/assets\/pdfjs-[^/]+\/wasm\//.test(r.url()) && decoders.push(`${r.status()} ${r.url()}`),
+        );
+        const note = page.getByRole('note', { name: 'This floor has no plan yet' });
+        await note
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: scan.pdf() });
+        await page
+          .locator('.editor__toast', { hasText: `Uploaded scan.png (${scan.size} px).` })
+          .waitFor({ timeout: 60_000 });
+        await page.keyboard.press('Control+s');
+        await expect
+          .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
+          .toBe('saved');
+        const [floor] = (await savedDoc(id, surveyor)).layers;
+        // The share of the plan's pixels that are dark (its walls): none when the scan was drawn blank.
+        const dark = await page.evaluate(async (url) => {
+          const img = new Image();
+          img.src = url;
+          await img.decode();
+          const canvas = Object.assign(document.createElement('canvas'), { width: 400, height: 283 });
+          const context = canvas.getContext('2d')!;
+          context.drawImage(img, 0, 0, canvas.width, canvas.height);
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          let n = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) n++;
+          return n / (canvas.width * canvas.height);
+        }, floor!.file);
+        expect(dark, 'the walls drawn').toBeGreaterThan(0.02);
+        expect(decoders).toEqual([expect.stringMatching(new RegExp(`^200 .*/${scan.decoder.replace('.', '\\.')}$`))]);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      },
+      120_000,
     );
-    const note = page.getByRole('note', { name: 'This floor has no plan yet' });
-    // 840×594 pixels of grey paper with black walls, an outline and four rooms along its top (opj_compress, 40:1).
-    const scan = scannedPdf(readFileSync('test/fixtures/scans/plan.j2k'), { width: 840, height: 594 }, 'JPXDecode');
-    await note
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: scan });
-    await page.locator('.editor__toast', { hasText: 'Uploaded scan.png (4000×2827 px).' }).waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Control+s');
-    await expect
-      .poll(() => page.locator('.save-status').getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('saved');
-    const [floor] = (await savedDoc(id, surveyor)).layers;
-    // The share of the plan's pixels that are dark (its walls): none when the scan was drawn blank.
-    const dark = await page.evaluate(async (url) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      const canvas = Object.assign(document.createElement('canvas'), { width: 400, height: 283 });
-      const context = canvas.getContext('2d')!;
-      context.drawImage(img, 0, 0, canvas.width, canvas.height);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) n++;
-      return n / (canvas.width * canvas.height);
-    }, floor!.file);
-    expect(dark, 'the walls drawn').toBeGreaterThan(0.02);
-    expect(decoders).toEqual([expect.stringMatching(/^200 .*\/openjpeg\.wasm$/)]);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  }, 120_000);
+  });
 });
 
 describe('a floor plan image over the upload limit', () => {
