@@ -21,7 +21,7 @@ import { Inspector } from './panels/Inspector';
 import { EditorDialogs } from './dialogs/EditorDialogs';
 import { ConflictDialog } from './dialogs/ConflictDialog';
 import { CanvasHost } from './canvas/EditorCanvasHost';
-import { NoticeToast, RepairNotice, RestoreBackup } from './EditorNotices';
+import { NoticeToast, PhoneNote, RepairNotice, RestoreBackup } from './EditorNotices';
 import {
   useEditorContextValue,
   useEditorSession,
@@ -96,9 +96,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       <PendingEditsContext.Provider value={pending}>
         <div className="editor" ref={root}>
           <Toolbar />
-          <p className="editor__phone-note">
-            Quick edits work here; for a full editing session, a larger screen is easier.
-          </p>
+          <PhoneNote />
           <RestoreBackup backupStore={backup} session={sessionId} initial={initial} />
           {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
           <div className="editor__body">{narrow ? [canvas, inspector, side] : [side, canvas, inspector]}</div>

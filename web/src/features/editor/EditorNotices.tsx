@@ -1,4 +1,7 @@
-/** The editor's notices: the toast of the latest notice, unsaved work to restore, and the repairs a map needed. */
+/**
+ * The editor's notices: the toast of the latest notice, unsaved work to restore, the repairs a map needed, and a
+ * phone's note on editing there.
+ */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useAtom } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
@@ -11,6 +14,7 @@ import { loadMapVersion, type LoadedMap } from './load-map';
 import { describeError } from '../maps/map-errors';
 import { deepEqual } from './merge/merge3';
 import { UI_LOCALE } from '../../lib/words';
+import { readStored, writeStored } from '../../lib/local-store';
 
 /**
  * Where a toast stands in the one-column layout: at the foot of the screen, or at its top when the control in use
@@ -295,5 +299,33 @@ export function RepairNotice({ warnings }: { warnings: readonly string[] }) {
         Dismiss
       </button>
     </div>
+  );
+}
+
+/** Kept once the author has dismissed the phone's note, in this browser. */
+const PHONE_NOTE_READ = 'mapnest:phone-note-read';
+
+/**
+ * A phone's (and a small tablet's: editor.css shows it up to 820 px) note that a larger screen is easier for a full
+ * editing session, until the author dismisses it: read once, it took two lines above the map at every visit.
+ */
+export function PhoneNote() {
+  const [shown, setShown] = useState(() => readStored(PHONE_NOTE_READ) === null);
+  if (!shown) return null;
+  return (
+    <p className="editor__phone-note">
+      <span>Quick edits work here; for a full editing session, a larger screen is easier.</span>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm editor__phone-note-close"
+        aria-label="Dismiss this note"
+        onClick={() => {
+          writeStored(PHONE_NOTE_READ, '1');
+          setShown(false);
+        }}
+      >
+        ×
+      </button>
+    </p>
   );
 }

@@ -2,6 +2,7 @@
  * The paper a map prints on: A4 or Letter, the browser's country's usual one at first, then what the author chose last
  * time in this browser (with the orientation), kept in localStorage.
  */
+import { readStored, writeStored } from '../../lib/local-store';
 import type { Orientation } from './print-plan';
 
 /** Paper sizes in millimetres, portrait; a sheet is the paper less its margins. */
@@ -15,29 +16,23 @@ export function defaultPaper(language: string): Paper {
   return /-(US|CA|MX|PH|CL|CO|VE|GT|PR)$/i.test(language) ? 'letter' : 'a4';
 }
 
-/** Storage refused (a private window, a full quota) or a value not of ours: no preference, not a fault. */
-const unavailable = (e: unknown) => e instanceof DOMException || e instanceof SyntaxError;
-
-/** The paper and orientation chosen last time, those of them still valid. */
+/** The paper and orientation chosen last time, those of them still valid (none when what is kept is not of ours). */
 export function readPreferences(): { paper?: Paper; orientation?: Orientation } {
+  let saved: { paper?: unknown; orientation?: unknown } | null;
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { paper?: unknown; orientation?: unknown } | null;
-    return {
-      ...(typeof saved?.paper === 'string' && saved.paper in PAPERS && { paper: saved.paper as Paper }),
-      ...((saved?.orientation === 'landscape' || saved?.orientation === 'portrait') && {
-        orientation: saved.orientation,
-      }),
-    };
+    saved = JSON.parse(readStored(KEY) ?? 'null') as typeof saved;
   } catch (e) {
-    if (unavailable(e)) return {};
+    if (e instanceof SyntaxError) return {};
     throw e;
   }
+  return {
+    ...(typeof saved?.paper === 'string' && saved.paper in PAPERS && { paper: saved.paper as Paper }),
+    ...((saved?.orientation === 'landscape' || saved?.orientation === 'portrait') && {
+      orientation: saved.orientation,
+    }),
+  };
 }
 
 export function writePreferences(preferences: { paper: Paper; orientation: Orientation }): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(preferences));
-  } catch (e) {
-    if (!unavailable(e)) throw e;
-  }
+  writeStored(KEY, JSON.stringify(preferences));
 }
