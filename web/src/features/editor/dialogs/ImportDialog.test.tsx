@@ -17,6 +17,7 @@ import {
   uploadsLikeTheLibrary,
 } from './import-dialog.fixtures';
 import { mergingSaid } from './ImportParts';
+import { FLOOR_READ_DEADLINE_MS } from './ImportFloor';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -558,6 +559,22 @@ describe('the Import dialog with other files', () => {
       ['105', '_x31_05'],
       ['106', '_x31_06'],
     ]);
+  });
+
+  it('stops holding its Import button when a floor’s drawing is not read in time, as if it could not be loaded', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const doc = blankDocument();
+      const h = openImport(doc, { floorShapes: () => new Promise<FloorShape[]>(() => undefined) });
+      pick('import-file', [aFile(['Shop,Unit\nBakery,105\n'], 'tenants.csv', 'text/csv')]);
+      await screen.findByRole('button', { name: 'Reading the floor plans…' });
+      await act(async () => vi.advanceTimersByTime(FLOOR_READ_DEADLINE_MS));
+      fireEvent.click(await screen.findByRole('button', { name: 'Import 1 location' }));
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(h.doc().locations.map((l) => l.title)).toEqual(['Bakery']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says nothing of places when the rows keep each location on a floor with its shape', async () => {

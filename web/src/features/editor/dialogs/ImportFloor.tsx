@@ -22,11 +22,14 @@ export function useImportFloor(doc: MapDocument) {
   return [floor, setPicked] as const;
 }
 
+/** How long an import waits for the floors' drawings to be read before it goes on without those not read yet. */
+export const FLOOR_READ_DEADLINE_MS = 10_000;
+
 /**
  * Each floor's rooms (the canvas loads a floor to read them), for rows that stand for a shape of the plan; null until
  * every floor is read, and without a canvas. A floor that is no SVG has none; one whose drawing could not be loaded is
  * left out (unknown: nothing is said of places on it, and no row is moved off it for a room). `reading` while the
- * canvas reads them: an import made then would not bind its rows to the rooms.
+ * canvas reads them (at most FLOOR_READ_DEADLINE_MS): an import made then would not bind its rows to the rooms.
  */
 export function useFloorRooms(doc: MapDocument): { rooms: FloorRooms | null; reading: boolean } {
   const { canvas } = useEditor();
@@ -36,11 +39,17 @@ export function useFloorRooms(doc: MapDocument): { rooms: FloorRooms | null; rea
   useEffect(() => {
     if (typeof c?.floorShapes !== 'function') return;
     let live = true;
-    void Promise.all(layers.map(async (l) => [l.id, await c.floorShapes(l.id)] as const)).then(
+    // A floor not read by the deadline (its drawing hangs on a slow line) is unknown, as one that failed: the import
+    // is held no longer.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<null>((resolve) => (timer = setTimeout(resolve, FLOOR_READ_DEADLINE_MS, null)));
+    const read = (id: string) => Promise.race([c.floorShapes(id), deadline]);
+    void Promise.all(layers.map(async (l) => [l.id, await read(l.id)] as const)).then(
       (pairs) => live && setRead({ layers, rooms: floorRooms(pairs) }),
     );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [c, layers]);
   if (read?.layers === layers) return { rooms: read.rooms, reading: false };
