@@ -218,7 +218,9 @@ async function openEditor(browser: Browser, stack: Stack, mapId: string, n: numb
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 60_000 });
   await page.waitForFunction(
-    (c) => document.querySelector('#editor-tab-locations .editor__count')?.textContent === String(c),
+    // The tab writes its count grouped ("5,000"): its digits are compared.
+    (c) =>
+      document.querySelector('#editor-tab-locations .editor__count')?.textContent?.replace(/\D/g, '') === String(c),
     n,
     { polling: 100, timeout: 60_000 },
   );
