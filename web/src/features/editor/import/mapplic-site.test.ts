@@ -12,7 +12,7 @@ import {
   siteDocument,
   withoutOldSiteImages,
 } from './mapplic-site';
-import { EMPTY_SITE_CHOICE, pickSiteFiles, siteFileProblem, siteProblem } from './site-choice';
+import { EMPTY_SITE_CHOICE, fileRole, pickSiteFiles, siteFileProblem, siteProblem } from './site-choice';
 import { readZip, ZipError } from './zip';
 import { zip } from './picked-files.fixtures';
 
@@ -221,7 +221,24 @@ describe('Mapplic site import', () => {
 });
 
 describe('what stops a Mapplic site, known when its files are picked', () => {
-  it('names a plan the upload would refuse in a .zip, by its size beside the limit', async () => {
+  it('names an SVG plan the upload would refuse in a .zip, by its size beside the limit', async () => {
+    const plan = Buffer.alloc(11 * 1024 * 1024, ' ');
+    plan.write('<svg xmlns="http://www.w3.org/2000/svg">');
+    plan.write('</svg>', plan.length - 6);
+    const json = { layers: [{ id: 'ground', name: 'Ground', file: 'ground.svg' }], locations: [] };
+    const choice = await pickSiteFiles(EMPTY_SITE_CHOICE, [
+      zip([
+        { name: 'site/mall.json', data: Buffer.from(JSON.stringify(json)) },
+        { name: 'site/ground.svg', data: plan },
+      ]),
+    ]);
+    expect([...choice.refusedPlans]).toEqual([['ground', 'The file is 11 MB, over the 10 MB upload limit']]);
+    expect(siteProblem(choice)).toBe(
+      'This floor plan cannot be uploaded: site/ground.svg for Ground (The file is 11 MB, over the 10 MB upload limit). Replace it, or remove it and leave the floor without a plan.',
+    );
+  });
+
+  it('takes a PNG plan over the limit in a .zip: it is uploaded as a smaller copy (ADR 123)', async () => {
     const plan = new Uint8Array(11 * 1024 * 1024);
     plan.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const json = { layers: [{ id: 'ground', name: 'Ground', file: 'ground.png' }], locations: [] };
@@ -231,10 +248,10 @@ describe('what stops a Mapplic site, known when its files are picked', () => {
         { name: 'site/ground.png', data: plan },
       ]),
     ]);
-    expect([...choice.refusedPlans]).toEqual([['ground', 'The file is 11 MB, over the 10 MB upload limit']]);
-    expect(siteProblem(choice)).toBe(
-      'This floor plan cannot be uploaded: site/ground.png for Ground (The file is 11 MB, over the 10 MB upload limit). Replace it, or remove it and leave the floor without a plan.',
-    );
+    expect([...choice.refusedPlans]).toEqual([]);
+    expect(siteProblem(choice)).toBeNull();
+    const file = choice.files.find((f) => f.name.endsWith('ground.png'))!;
+    expect(fileRole(choice, file)).toBe('Plan of Ground, uploaded as a smaller copy (over the 10 MB upload limit)');
   });
 
   it('says an export whose map is over the map size limit, beside the export and before anything is uploaded', async () => {

@@ -29,6 +29,15 @@ export function pngOf(name: string, size = FILE_MAX_BYTES + 1024 * 1024): File {
   return aFile([bytes], name, 'image/png');
 }
 
+/**
+ * An SVG of `size` bytes (by default one MB over the upload's limit, which the upload refuses: an SVG is not drawn
+ * smaller to fit, as an image over it is).
+ */
+export function svgOf(name: string, size = FILE_MAX_BYTES + 1024 * 1024): File {
+  const [open, close] = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 800">', '</svg>'];
+  return aFile([open, ' '.repeat(size - open.length - close.length), close], name, 'image/svg+xml');
+}
+
 /** A file as a picked folder gives it: named with its path inside the folder. */
 export function inFolder(file: File, path: string): File {
   Object.defineProperty(file, 'webkitRelativePath', { value: path });

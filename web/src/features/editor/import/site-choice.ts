@@ -9,7 +9,9 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
-import { imageSize, uploadFile, uploadProblem } from '../files-api';
+import { FILE_MAX_BYTES, FILE_MAX_TEXT } from '@mapnest/shared/files';
+import { imageSize, pickedFileProblem, uploadFile, uploadProblem } from '../files-api';
+import { fittingPlan, tooLargeImage } from '../panels/plan-images/fitted-image';
 import { embedSiteImages } from './linked-images';
 import {
   displayName,
@@ -138,11 +140,16 @@ export class SiteUploadError extends Error {
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Uploads `file` unless an earlier try did; its URL. */
-async function uploadOnce(file: File, uploaded: Map<File, string>, signal?: AbortSignal): Promise<string> {
+/** Uploads `file` (or what `prepare` makes of it) unless an earlier try did; its URL. */
+async function uploadOnce(
+  file: File,
+  uploaded: Map<File, string>,
+  signal?: AbortSignal,
+  prepare: (file: File) => Promise<File> = async (f) => f,
+): Promise<string> {
   const known = uploaded.get(file);
   if (known) return known;
-  const url = (await uploadFile(file, undefined, signal)).fileUrl;
+  const url = (await uploadFile(await prepare(file), undefined, signal)).fileUrl;
   uploaded.set(file, url);
   return url;
 }
@@ -187,7 +194,7 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
   for (const floor of floorsToUpload(v)) {
     signal?.throwIfAborted();
     try {
-      urls.set(floor.layerId, await uploadOnce(floor.file, uploaded, signal));
+      urls.set(floor.layerId, await uploadOnce(floor.file, uploaded, signal, fittedPlan));
     } catch (e) {
       if (signal?.aborted) throw e;
       throw new SiteUploadError(`The floor “${floor.name}” (${floor.file.name}): ${reason(e)}`, uploaded);
@@ -232,6 +239,19 @@ async function measure(site: MapplicSite): Promise<Map<string, Size | null>> {
   return sizes;
 }
 
+/**
+ * A floor's plan as it is uploaded: an image over the upload limit as a copy that fits (ADR 123). The map keeps the
+ * size the export's plans have: a floor's image is drawn at the map's size, so the copy covers the same places.
+ */
+const fittedPlan = async (file: File) => (tooLargeImage(file) ? (await fittingPlan(file)).image : file);
+
+/**
+ * Why the upload would refuse a floor's plan, or null: an image over the upload limit is sent as a copy that fits, so
+ * only its type and contents count.
+ */
+const checkedPlan = (file: File) =>
+  tooLargeImage(file) ? pickedFileProblem(file, FILE_MAX_BYTES).catch(reason) : checked(file);
+
 /** Why the upload would refuse a file (its size, type, contents, an SVG's budget), or null; a file checked once. */
 async function checked(file: File): Promise<string | null> {
   if (!problemCache.has(file)) problemCache.set(file, await uploadProblem(file).catch(reason));
@@ -255,7 +275,7 @@ async function refusals(site: MapplicSite, before: ReadonlyMap<File, string>): P
 async function planRefusals(site: MapplicSite): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const floor of site.floors) {
-    const problem = floor.file && (await checked(floor.file));
+    const problem = floor.file && (await checkedPlan(floor.file));
     if (problem) out.set(floor.layerId, problem);
   }
   return out;
@@ -396,7 +416,10 @@ export function fileRole(v: MapplicSiteChoice, file: File): string {
   if (isJson(file)) return site?.source === file.name ? 'The export' : 'JSON';
   if (!site) return 'Waiting for the export';
   const floor = floorOf(v, file);
-  if (floor) return `Plan of ${floor.name}`;
+  if (floor)
+    return tooLargeImage(file)
+      ? `Plan of ${floor.name}, uploaded as a smaller copy (over the ${FILE_MAX_TEXT} upload limit)`
+      : `Plan of ${floor.name}`;
   if ([...site.images.values()].includes(file))
     return v.refused.has(file) ? 'Location image, cannot be uploaded' : 'Location image';
   if (site.unused.includes(displayName(file))) return 'Not used';

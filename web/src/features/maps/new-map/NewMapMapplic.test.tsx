@@ -4,7 +4,7 @@ import type { FileUpload } from '@mapnest/shared/files';
 import { renderRoutes, signedIn, isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
 import { uploadFile } from '../../editor/files-api';
-import { aFile, inFolder, pngOf } from '../../editor/import/picked-files.fixtures';
+import { aFile, inFolder, pngOf, svgOf } from '../../editor/import/picked-files.fixtures';
 import { NO_SLOTS, routeCalls } from '../maps.fixtures';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
@@ -23,6 +23,18 @@ const MALL = {
   locations: [{ id: 'zara', title: 'Zara', coord: [0.1, 0.1] }],
 };
 const exportFile = () => aFile([JSON.stringify(MALL)], 'mall.json', 'application/json');
+/** The same export with an SVG plan: one over the upload limit is refused (an image over it is sent smaller). */
+const svgExport = () =>
+  aFile(
+    [
+      JSON.stringify({
+        ...MALL,
+        layers: [{ id: 'ground', name: 'Ground', file: 'wp-content/uploads/ground.svg?v=2' }],
+      }),
+    ],
+    'mall.json',
+    'application/json',
+  );
 const OVER = 'The file is 11 MB, over the 10 MB upload limit';
 /** What Create says of the plan `name` of the floor Ground, which the upload would refuse. */
 const planProblem = (name: string) =>
@@ -47,41 +59,41 @@ const problemOf = (name: string) =>
     .closest('li')!
     .querySelector('.mapplic-site__file-problem')?.textContent;
 
-describe('a Mapplic plan over the upload limit, on /maps/new', () => {
+describe('a Mapplic SVG plan over the upload limit, on /maps/new', () => {
   it('is named beside its file when picked, stops Create without uploading, and goes when a good one is picked', async () => {
     const calls = await openMapplicStart();
-    pick('mapplic-site-files', [exportFile(), pngOf('ground.png')]);
+    pick('mapplic-site-files', [svgExport(), svgOf('ground.svg')]);
     await waitFor(() =>
-      expect(problemOf('ground.png')).toBe(`${OVER}. Replace it, or remove it and leave Ground without a plan.`),
+      expect(problemOf('ground.svg')).toBe(`${OVER}. Replace it, or remove it and leave Ground without a plan.`),
     );
     expect(document.querySelector('[data-floor=ground]')!.textContent).toContain(`Cannot be uploaded: ${OVER}.`);
     create();
-    expect(await screen.findByText(planProblem('ground.png'))).toBeTruthy();
+    expect(await screen.findByText(planProblem('ground.svg'))).toBeTruthy();
     expect(mockUpload).not.toHaveBeenCalled();
     expect(calls.callsTo('createMap')).toEqual([]);
 
-    pick('mapplic-site-files', [pngOf('ground.png', 2048)]);
-    await waitFor(() => expect(problemOf('ground.png')).toBeUndefined());
+    pick('mapplic-site-files', [svgOf('ground.svg', 2048)]);
+    await waitFor(() => expect(problemOf('ground.svg')).toBeUndefined());
     expect(document.querySelector('[data-floor=ground]')!.textContent).not.toContain('Cannot be uploaded');
     expect(mockUpload).not.toHaveBeenCalled();
     create();
     await waitFor(() => expect(calls.callsTo('createMap')).toHaveLength(1));
-    expect(mockUpload.mock.calls.map(([f]) => [f.name, f.size])).toEqual([['ground.png', 2048]]);
+    expect(mockUpload.mock.calls.map(([f]) => [f.name, f.size])).toEqual([['ground.svg', 2048]]);
   });
 
   it('is named the same in a picked folder', async () => {
     const calls = await openMapplicStart();
     pick('mapplic-site-folder', [
-      inFolder(exportFile(), 'mall/mall.json'),
-      inFolder(pngOf('ground.png'), 'mall/wp-content/uploads/ground.png'),
+      inFolder(svgExport(), 'mall/mall.json'),
+      inFolder(svgOf('ground.svg'), 'mall/wp-content/uploads/ground.svg'),
     ]);
     await waitFor(() =>
-      expect(problemOf('mall/wp-content/uploads/ground.png')).toBe(
+      expect(problemOf('mall/wp-content/uploads/ground.svg')).toBe(
         `${OVER}. Replace it, or remove it and leave Ground without a plan.`,
       ),
     );
     create();
-    expect(await screen.findByText(planProblem('mall/wp-content/uploads/ground.png'))).toBeTruthy();
+    expect(await screen.findByText(planProblem('mall/wp-content/uploads/ground.svg'))).toBeTruthy();
     expect(mockUpload).not.toHaveBeenCalled();
     expect(calls.callsTo('createMap')).toEqual([]);
   });
