@@ -1,6 +1,6 @@
 /**
  * The files PDF.js reads besides its code, served by the site (`vite.pdf-assets.ts` puts them in the build): its image
- * decoders (JPEG 2000 and JBIG2, the compressions of scanned plans; and its colour-profile reader), the 14 standard
+ * decoders (JPEG 2000, CCITT Group 4 and JBIG2, the compressions of scanned plans; and its colour-profile reader), the 14 standard
  * fonts a PDF may name without embedding (a plan's text in Helvetica), and the character maps of CJK text. Each under
  * a folder named by PDF.js's version: they change only with it, and are cached for good like the build's chunks.
  */

@@ -13,7 +13,14 @@ describe('PDF.js’s files in the build', () => {
     const under = (folder: string) =>
       files.filter((f) => f.startsWith(new URL(folder).pathname)).map((f) => f.split('/').at(-1));
     // The decoders of scanned plans (and of colour profiles), each with the plain script it falls back to.
+    // With their licences (OpenJPEG's asks that a binary given out carry its notice).
     expect(under(options.wasmUrl).sort()).toEqual([
+      'LICENSE_JBIG2',
+      'LICENSE_OPENJPEG',
+      'LICENSE_PDFJS_JBIG2',
+      'LICENSE_PDFJS_OPENJPEG',
+      'LICENSE_PDFJS_QCMS',
+      'LICENSE_QCMS',
       'jbig2.wasm',
       'jbig2_nowasm_fallback.js',
       'openjpeg.wasm',
@@ -22,7 +29,7 @@ describe('PDF.js’s files in the build', () => {
     ]);
     expect(under(options.standardFontDataUrl)).toContain('LiberationSans-Regular.ttf');
     expect(under(options.cMapUrl)).toContain('UniJIS-UTF16-H.bcmap');
-    // Every file is in one of the three folders: no licence text, no script engine for a PDF's own scripts.
+    // Every file is in one of the three folders, and no script engine for a PDF's own scripts is served.
     expect(
       under(options.wasmUrl).length + under(options.standardFontDataUrl).length + under(options.cMapUrl).length,
     ).toBe(files.length);

@@ -1,6 +1,7 @@
 /**
  * Puts PDF.js's decoders, standard fonts and character maps (`pdf-assets.ts`) in the build, and serves them in
- * development from the package. Only the files PDF.js reads: no licence texts or source maps.
+ * development from the package: the files PDF.js reads, with the licences that come with them (OpenJPEG's BSD licence
+ * asks that a binary given out carry its notice).
  */
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,10 +10,11 @@ import type { Plugin } from 'vite';
 import { PDF_ASSET_FOLDERS, pdfAssetsBase } from './pdf-assets';
 
 /**
- * The file names of each folder PDF.js reads: decoders (.wasm and their plain-script fallbacks), fonts, maps. Not its
- * JavaScript engine for a PDF's own scripts (quickjs), which only its viewer's forms run.
+ * The file names of each folder PDF.js reads (decoders, .wasm and their plain-script fallbacks; fonts; maps) and their
+ * licences. Not its JavaScript engine for a PDF's own scripts (quickjs), which only its viewer's forms run.
  */
-const taken = (name: string) => /\.(wasm|js|pfb|ttf|bcmap)$/.test(name) && !name.startsWith('quickjs');
+const taken = (name: string) =>
+  (/\.(wasm|js|pfb|ttf|bcmap)$/.test(name) || name.startsWith('LICENSE')) && !/quickjs/i.test(name);
 
 function pdfjsPackage(): { dir: string; version: string } {
   const manifest = createRequire(import.meta.url).resolve('pdfjs-dist/package.json');
