@@ -290,7 +290,7 @@ describe('floor plans from a PDF', () => {
 describe('a floor plan image over the upload limit', () => {
   // A scanner's PNG of a large plan is 20 MB and more: it was refused ("The file is 24 MB, over the 10 MB upload
   // limit"), and the author had to find a tool to make it smaller.
-  it('is uploaded as a smaller copy that fits, said so', async () => {
+  it('is uploaded as a copy that fits, said so: as WebP, its pixels kept, where a PNG of it is over the limit', async () => {
     const owner = await createUser({ name: 'Scan Owner' });
     const id = await call<string>('createMap', { title: 'Depot', mapData: blankDocument() }, owner);
     const page = await openEditor(id, owner);
@@ -304,9 +304,10 @@ describe('a floor plan image over the upload limit', () => {
     await note.locator('input[type=file]').setInputFiles({ name: 'depot.png', mimeType: 'image/png', buffer: scan });
     const toast = page.locator('.editor__toast', { hasText: /^Uploaded depot\.png/ });
     await toast.waitFor({ timeout: 60_000 });
-    // Its copy is drawn a quarter smaller each time it is still over the limit: at 2000 px across it was (11 MB).
+    // A PNG of it is still over the limit (11 MB at 2000 px across); a WebP keeps its 2000 px (a quarter smaller each
+    // time neither fits: fitted-image.test.tsx).
     expect((await toast.locator('> span').textContent())?.trim()).toMatch(
-      /^Uploaded depot\.png \(1500×1425 px\)\. “depot\.png” is 14\.5 MB, over the 10 MB upload limit: a copy of 1500×1425 px \(\d+(\.\d)? MB\) was uploaded instead\.$/,
+      /^Uploaded depot\.png \(2000×1900 px\)\. “depot\.png” is 14\.5 MB, over the 10 MB upload limit: a copy of 2000×1900 px \(WebP, \d+(\.\d)? MB\) was uploaded instead\.$/,
     );
     await page.keyboard.press('Control+s');
     await expect
@@ -314,8 +315,11 @@ describe('a floor plan image over the upload limit', () => {
       .toBe('saved');
     const doc = await savedDoc(id, owner);
     expect(doc.layers).toHaveLength(1);
-    expect(await pngSize(doc.layers[0]!.file)).toEqual({ png: true, width: 1500, height: 1425 });
-    expect(doc.settings).toMatchObject({ mapWidth: 1500, mapHeight: 1425 });
+    const stored = Buffer.from(await (await fetch(`${baseUrl()}${doc.layers[0]!.file}`)).arrayBuffer());
+    expect([stored.subarray(0, 4).toString(), stored.subarray(8, 12).toString()]).toEqual(['RIFF', 'WEBP']);
+    expect(stored.length).toBeLessThanOrEqual(FILE_MAX_BYTES);
+    expect(doc.layers[0]!.file).toMatch(/-depot\.webp$/);
+    expect(doc.settings).toMatchObject({ mapWidth: 2000, mapHeight: 1900 });
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -1,9 +1,10 @@
 /**
- * Floor plans as images under the upload limit: drawn at PLAN_PIXELS on their longer side, then a quarter smaller each
- * time the file is still over the limit, down to SMALLEST_PLAN. A PDF's pages (`pdf-pages.ts`) are made so, and an
- * image too large to upload as it is (a scanner's 300 dpi PNG of an A1 plan, 20 MB and more).
+ * Floor plans as images under the upload limit: drawn at PLAN_PIXELS on their longer side, in their own type and else
+ * as WebP (a scan's grain makes a PNG of it large where a WebP keeps its size in pixels), then a quarter smaller each
+ * time neither is within the limit, down to SMALLEST_PLAN. A PDF's pages (`pdf-pages.ts`) are made so, and an image
+ * too large to upload as it is (a scanner's 300 dpi PNG of an A1 plan, 20 MB and more).
  */
-import { FILE_MAX_BYTES, FILE_MAX_TEXT, megabytes } from '@mapnest/shared/files';
+import { FILE_MAX_BYTES, FILE_MAX_TEXT, FILE_TYPES, megabytes, type FileType } from '@mapnest/shared/files';
 import { claimedType, imageSize } from '../../files-api';
 
 /** The longer side of a plan's image, in pixels: a plan's room numbers stay readable zoomed in, and a phone can hold it. */
@@ -11,35 +12,44 @@ export const PLAN_PIXELS = 4000;
 /** Below this longer side a plan is too blurred to use: a plan that fits the upload limit only smaller is refused. */
 export const SMALLEST_PLAN = 1200;
 
+/** The types a copy may be written in, as the author knows them. */
+const TYPE_NAMES: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
 /** Image types drawn again smaller when over the limit (an SVG is text: its size is not its pixels'). */
 const RASTERS = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 /**
- * The first image `draw` makes at each longer side from `from` down, encoded as `type` (PNG, JPEG or WebP) and named
- * `name`, whose file is within the upload limit; null when none is.
+ * The first image `draw` makes at each longer side from `from` down, encoded as `type` (PNG, JPEG or WebP), else as
+ * WebP, and named `name` (its extension the type's), whose file is within the upload limit; null when none is.
  */
 export async function fittedImage(
   draw: (longer: number) => Promise<HTMLCanvasElement>,
   name: string,
-  type = 'image/png',
+  type: string = 'image/png',
   from = PLAN_PIXELS,
 ): Promise<File | null> {
   for (let longer = from; longer >= SMALLEST_PLAN; longer = Math.floor(longer * 0.75)) {
     const canvas = await draw(longer);
-    const image = await encoded(canvas, name, type);
-    canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
-    if (image.size <= FILE_MAX_BYTES) return image;
+    try {
+      for (const as of new Set([type, 'image/webp'])) {
+        const image = await encoded(canvas, name, as);
+        if (image.size <= FILE_MAX_BYTES) return image;
+      }
+    } finally {
+      canvas.width = canvas.height = 0; // the memory of a 4000 px canvas, freed now rather than when collected
+    }
   }
   return null;
 }
 
-/** The canvas as a file of `type` (JPEG and WebP at 90%) named `name`. */
+/** The canvas as a file of `type` (JPEG and WebP at 90%), named `name` with the extension of the type written. */
 function encoded(canvas: HTMLCanvasElement, name: string, type: string): Promise<File> {
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => {
         // A browser that cannot write the type writes a PNG: the name says which it is.
-        if (blob) resolve(new File([blob], blob.type === type ? name : name.replace(/(\.\w+)?$/, '.png'), blob));
+        const ext = FILE_TYPES[blob?.type as FileType] ?? 'png';
+        if (blob) resolve(new File([blob], name.replace(/(\.\w+)?$/, `.${ext}`), blob));
         else reject(new Error(`“${name}” could not be drawn: the plan is too large for this browser.`));
       },
       type,
@@ -85,8 +95,10 @@ export async function fittingPlan(file: File): Promise<{ image: File; said: stri
     throw new Error(
       `“${file.name}” is too detailed to upload even at ${SMALLEST_PLAN} px across. Export it as an SVG.`,
     );
+  // Said of a copy in another type than its original's (a PNG scan as WebP).
+  const as = image.type === claimedType(file) ? '' : `${TYPE_NAMES[image.type] ?? image.type}, `;
   return {
     image,
-    said: `“${file.name}” is ${megabytes(file.size)}, over the ${FILE_MAX_TEXT} upload limit: a copy of ${drawn.width}×${drawn.height} px (${megabytes(image.size)}) was uploaded instead.`,
+    said: `“${file.name}” is ${megabytes(file.size)}, over the ${FILE_MAX_TEXT} upload limit: a copy of ${drawn.width}×${drawn.height} px (${as}${megabytes(image.size)}) was uploaded instead.`,
   };
 }
