@@ -195,7 +195,7 @@ function importWithFloors(
 }
 
 /** The Import button's words while the floors' drawings are read (a moment; a large plan over a slow line, longer). */
-export const READING_PLANS = 'Reading the floor plans…';
+const READING_PLANS = 'Reading the floor plans…';
 
 export function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();

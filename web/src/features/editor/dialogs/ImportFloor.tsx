@@ -43,8 +43,8 @@ export function useFloorRooms(doc: MapDocument): { rooms: FloorRooms | null; rea
     // is held no longer.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<null>((resolve) => (timer = setTimeout(resolve, FLOOR_READ_DEADLINE_MS, null)));
-    const read = (id: string) => Promise.race([c.floorShapes(id), deadline]);
-    void Promise.all(layers.map(async (l) => [l.id, await read(l.id)] as const)).then(
+    const shapesOf = (id: string) => Promise.race([c.floorShapes(id), deadline]);
+    void Promise.all(layers.map(async (l) => [l.id, await shapesOf(l.id)] as const)).then(
       (pairs) => live && setRead({ layers, rooms: floorRooms(pairs) }),
     );
     return () => {
