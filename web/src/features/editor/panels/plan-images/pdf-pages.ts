@@ -2,8 +2,8 @@
  * Floor plans from a PDF. An architect's or a facility's plans come as a PDF, often a page per level; the map's floors
  * take SVG, PNG, JPEG or WEBP images. A PDF given as a floor plan is drawn page by page in the browser (PDF.js, loaded
  * only when a PDF is given, its worker a chunk of its own: ADR 121) into a PNG of about PLAN_PIXELS on its longer side,
- * which is then uploaded like any floor plan. The PNG stays under the upload limit: a page too detailed for it is drawn
- * smaller until it fits.
+ * which is then uploaded like any floor plan. The image stays under the upload limit (`fittedImage`): a page too
+ * detailed for a PNG is written as WebP, then drawn smaller until it fits.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Location } from '@mapnest/shared/map-document';
