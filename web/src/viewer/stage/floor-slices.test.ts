@@ -155,6 +155,25 @@ describe('sliceSvg', () => {
     );
   });
 
+  it('keeps the text of a run that holds no element, as the whole file does (DOMPurify drops such a run’s container)', async () => {
+    // The last run of the floor's root is a comment and a CDATA section, read as the text "<g>": alone in the root,
+    // it once made the sanitiser drop that chunk's root, and the text with it (fast-check found it).
+    const group = `<g>${'<path d="M0,0h1"/>\n'.repeat(100)}</g>`;
+    for (const tail of [
+      ['<!-- a comment with <g> inside -->', '<![CDATA[<g>]]>'],
+      ['<![CDATA[<g>]]>'],
+      ['x &lt;g&gt;'],
+    ]) {
+      const text = floor([group, ...tail]);
+      const out = await sliced(text, { elements: 40 });
+      expect(out, tail.join('')).toBe(whole(text));
+      expect(out).toContain('&lt;g&gt;');
+    }
+    // A container's own first element, an empty group, is kept.
+    const empty = floor([`<g id="a"><g></g>${'<path d="M0,0h1"/>'.repeat(100)}</g>`]);
+    expect(await sliced(empty)).toBe(whole(empty));
+  });
+
   it(
     'never inserts anything forbidden, and what it splits equals the whole file sanitised, however hostile the markup',
     { timeout: 120_000 },

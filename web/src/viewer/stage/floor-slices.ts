@@ -292,8 +292,12 @@ function chainParser(text: string, scope: string, chain: readonly SvgNode[]) {
         .reverse()
         .join('');
       calls++;
-      let el: Element | null = sanitizeSvg(head + inner + tail, scope);
+      // DOMPurify removes an element with no element child whose text reads as markup (its mXSS check): a run of only
+      // text, comments or CDATA between a container's split children would take the container with it, where the
+      // whole file keeps that text. An empty group goes first so the container has a child, and is taken out again.
+      let el: Element | null = sanitizeSvg(`${head}<g></g>${inner}${tail}`, scope);
       for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
+      el?.firstChild?.remove();
       return el;
     },
   };
