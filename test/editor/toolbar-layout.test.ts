@@ -219,6 +219,39 @@ describe('the editor bar', () => {
     }, 60_000);
   }
 
+  // 320 px, the width WCAG's reflow asks for (a 1280 px window zoomed to 400%): the statuses and the buttons took two
+  // rows each, six rows above the map in all.
+  it('keeps the statuses to one row and the buttons to the next at 320 px, every control whole and inside', async () => {
+    const context = await newContext(browser, { width: 320, height: 568 });
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    expect((await boxes(page)).overflow, 'the bar scrolls sideways').toBeLessThanOrEqual(0);
+    const rows = await page.evaluate(() => {
+      const box = (s: string) => document.querySelector(`.editor__actions ${s}`)!.getBoundingClientRect();
+      const [state, saved, publication] = ['.map-state-menu', '.save-status', '.publication'].map(box);
+      const buttons = Array.from(document.querySelectorAll('.editor__actions > :is(.btn, .menu)'), (b) => {
+        const r = b.getBoundingClientRect();
+        return { name: b.getAttribute('aria-label') ?? b.textContent, top: r.top, bottom: r.bottom, right: r.right };
+      });
+      return { state: state!, saved: saved!, publication: publication!, buttons };
+    });
+    // The save status and the publication one above the other, beside the plan's state; all three above the buttons.
+    expect(rows.saved.left).toBeGreaterThanOrEqual(rows.state.right);
+    expect(Math.abs(rows.publication.left - rows.saved.left)).toBeLessThanOrEqual(1);
+    expect(rows.publication.top).toBeGreaterThanOrEqual(rows.saved.bottom - 1);
+    expect(rows.buttons.map((b) => b.name)).toEqual(['Save', 'File ▾', 'Preview', 'Publish', 'Settings']);
+    for (const b of rows.buttons) {
+      expect(b.top, `${b.name} is on another row`).toBe(rows.buttons[0]!.top);
+      expect(b.top, `${b.name} is beside a status`).toBeGreaterThanOrEqual(rows.publication.bottom);
+      expect(b.right, `${b.name} is off the window`).toBeLessThanOrEqual(320 - 8);
+    }
+    for (const c of await controls(page)) expect(c.cut, `${c.name} is cut short`).toBe(false);
+    await artifact(page, { path: path.join(ARTIFACTS, 'toolbar-320.png') });
+    await context.close();
+  }, 60_000);
+
   it('opens its File menu whole on a phone (390 px), though the menu lines up with the end of its button', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
