@@ -184,7 +184,7 @@ function SubscribeDialogHeader({
   onClose: () => void;
 }) {
   return (
-    <header className="subscribe-dialog__head">
+    <div className="subscribe-dialog__head">
       <div>
         <h2 id={titleId} className="subscribe-dialog__title">
           Pick your plan
@@ -202,7 +202,7 @@ function SubscribeDialogHeader({
       >
         <CloseIcon />
       </button>
-    </header>
+    </div>
   );
 }
 

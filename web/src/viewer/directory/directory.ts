@@ -349,13 +349,13 @@ export class Directory {
     const li = h(
       'li',
       { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } },
-      // A screen reader reads the heading with its count in words ("Food, 11 locations"); the bare number beside it
-      // is for the eye (read alone it says nothing of what it counts, and a plain span's aria-label is not read).
+      // Read with its count in words ("Food, 11 locations"); the bare number is for the eye (a plain span's aria-label
+      // is not read). Level 2, as the details' and directions' titles: parts of the map under the page's h1 (its name).
       h(
         'span',
         {
           role: 'heading',
-          'aria-level': '3',
+          'aria-level': '2',
           'aria-label': `${row.header}, ${this.#model.text.count('locationCount', row.count)}`,
         },
         row.header,

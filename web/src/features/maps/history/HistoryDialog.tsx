@@ -87,7 +87,7 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
 
   return (
     <Modal open={map !== null} onClose={onClose} labelledBy={titleId} className="history-dialog">
-      <header className="history-dialog__header">
+      <div className="history-dialog__header">
         <div>
           <h2 id={titleId} className="history-dialog__title">
             Version history
@@ -102,7 +102,7 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
         >
           <CloseIcon size={18} />
         </button>
-      </header>
+      </div>
       {!current ? (
         <div className="history-dialog__loading">
           <Spinner label="Loading versions" />
