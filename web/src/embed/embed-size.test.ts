@@ -62,14 +62,21 @@ describe('embed size budget', () => {
     expect(code).not.toMatch(/markerUnder\([\w$]*\)\{(?!return null\})/);
   });
 
-  // Vite's preload helper and DOMPurify's unused Babel helpers are left out (./vite.plain-dynamic-imports.ts,
-  // ./vite.purify-factory.ts); each leaves a stable string when it ships.
-  it('loads its parts with plain import() and ships none of DOMPurify’s unused helpers', async () => {
+  // Vite's preload helper, DOMPurify's unused Babel helpers and the code of the DOMPurify options the viewer never
+  // sets are left out (./vite.plain-dynamic-imports.ts, ./vite.purify-factory.ts); each leaves a stable string when it
+  // ships ("user-content-": the prefix of SANITIZE_NAMED_PROPS).
+  it('loads its parts with plain import() and ships none of DOMPurify’s unused helpers or options', async () => {
     const { readFileSync } = await import('node:fs');
     const code = embedJsFiles(dist)
       .map((f) => readFileSync(`${dist}${f.path}`, 'utf8'))
       .join('\n');
-    for (const marker of ['vite:preloadError', 'modulepreload', '@@asyncIterator', 'Invalid attempt to destructure'])
+    for (const marker of [
+      'vite:preloadError',
+      'modulepreload',
+      '@@asyncIterator',
+      'Invalid attempt to destructure',
+      'user-content-',
+    ])
       expect(code, marker).not.toContain(marker);
     expect(code).toMatch(/import\(["'`]\.\/panel-[\w-]+\.js["'`]\)/);
   });

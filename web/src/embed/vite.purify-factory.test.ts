@@ -4,7 +4,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dropUnusedHelpers, purifyFactoryOnly, withoutProfiles } from './vite.purify-factory';
+import createDOMPurify from 'dompurify';
+import { HTML_VECTORS, SVG_VECTORS, svgDocument } from '../viewer/xss-corpus.fixtures';
+import {
+  dropUnusedHelpers,
+  PINNED_OPTIONS,
+  purifyFactoryOnly,
+  withoutProfiles,
+  withoutUnusedOptions,
+} from './vite.purify-factory';
 
 const file = createRequire(import.meta.url)
   .resolve('dompurify')
@@ -108,5 +116,56 @@ describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser
     expect(sanitize).not.toContain('USE_PROFILES');
     // Code of another shape is left as it is.
     expect(withoutProfiles('if (USE_PROFILES) x();\n')).toBe('if (USE_PROFILES) x();\n');
+  });
+
+  it('pins the options the viewer never sets to their default, and refuses a configuration that sets one', () => {
+    const out = transform(readFileSync(file, 'utf8'), file)!.code;
+    // Every one found in the installed DOMPurify: a constant now, so the minifier drops the code it guards.
+    for (const name of PINNED_OPTIONS) {
+      expect(out).toContain(`const ${name} = false;`);
+      expect(out).not.toContain(`${name} = cfg.${name}`);
+    }
+    const body = out.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    const DOMPurify = new Function(body)() as (w: Window) => { sanitize(s: string, cfg?: object): string };
+    for (const name of PINNED_OPTIONS)
+      expect(() => DOMPurify(window).sanitize('<b>hi</b>', { [name]: true }), name).toThrow(
+        `${name} is left out of this build`,
+      );
+    // Set to false, as they are when left out, they are welcome.
+    expect(DOMPurify(window).sanitize('<b>hi</b>', { SAFE_FOR_TEMPLATES: false })).toBe('<b>hi</b>');
+    // The viewer's configurations set none of them (sanitize.ts).
+    const sanitize = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../viewer/sanitize.ts'), 'utf8');
+    for (const name of PINNED_OPTIONS) expect(sanitize).not.toContain(name);
+    // Code of another shape is left as it is: assigned once more, or read otherwise.
+    const elsewhere = 'let IN_PLACE = false;\nIN_PLACE = cfg.IN_PLACE || false;\nIN_PLACE = true;\n';
+    expect(withoutUnusedOptions(elsewhere)).toBe(elsewhere);
+    const otherwise = 'let IN_PLACE = false;\nIN_PLACE = !!cfg.IN_PLACE;\n';
+    expect(withoutUnusedOptions(otherwise)).toBe(otherwise);
+  });
+
+  it('sanitises the XSS corpus to the very same output as the DOMPurify it was made from', () => {
+    const out = transform(readFileSync(file, 'utf8'), file)!.code;
+    const body = out.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    const pinned = (new Function(body)() as typeof createDOMPurify)(window);
+    const original = createDOMPurify(window);
+    // The viewer's kinds of configuration (sanitize.ts): its own lists, no content kept, no data attributes, a DOM
+    // fragment; and DOMPurify's defaults, as strings.
+    const svg = { ADD_ATTR: ['xlink:href', 'href'], KEEP_CONTENT: false, ALLOW_DATA_ATTR: false };
+    const html = { ALLOWED_TAGS: ['a', 'b', 'img', 'p', 'iframe', '#text'], ALLOWED_ATTR: ['href', 'src', 'alt'] };
+    const asText = (f: DocumentFragment | null) =>
+      f && Array.from(f.childNodes, (n) => (n as Element).outerHTML ?? n.textContent);
+    const cases: [string, object][] = [
+      ...SVG_VECTORS.map((v): [string, object] => [svgDocument(v), svg]),
+      ...HTML_VECTORS.flatMap((v): [string, object][] => [
+        [v, {}],
+        [v, { ...html, KEEP_CONTENT: false, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false }],
+      ]),
+    ];
+    for (const [dirty, cfg] of cases) {
+      expect(pinned.sanitize(dirty, cfg), dirty).toBe(original.sanitize(dirty, cfg));
+      const fragment = { ...cfg, RETURN_DOM_FRAGMENT: true };
+      const dom = (p: typeof pinned) => asText(p.sanitize(dirty, fragment) as unknown as DocumentFragment | null);
+      expect(dom(pinned), dirty).toEqual(dom(original));
+    }
   });
 });

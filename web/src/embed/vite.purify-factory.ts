@@ -54,6 +54,40 @@ export function withoutProfiles(code: string): string {
   );
 }
 
+/**
+ * DOMPurify's options the viewer never sets (sanitize.ts's two configurations; this plugin's test holds them to that),
+ * each pinned to its default, false: declared a constant and no longer read from a configuration, so the minifier
+ * drops the code each one guards: scrubbing templates' expressions, whole documents, a forced body, sanitising in
+ * place, prefixing named properties, answering Trusted Types. A configuration that sets one is refused with an error
+ * rather than sanitised without it.
+ */
+export const PINNED_OPTIONS = [
+  'SAFE_FOR_TEMPLATES',
+  'WHOLE_DOCUMENT',
+  'FORCE_BODY',
+  'IN_PLACE',
+  'SANITIZE_NAMED_PROPS',
+  'RETURN_TRUSTED_TYPE',
+] as const;
+
+/**
+ * DOMPurify's code with PINNED_OPTIONS pinned. An option whose code is of another shape (declared otherwise, read
+ * otherwise, or assigned anywhere else) is left as it is (the embed's size test notices).
+ */
+export function withoutUnusedOptions(code: string): string {
+  let out = code;
+  for (const name of PINNED_OPTIONS) {
+    const declared = `let ${name} = false;`;
+    const read = `${name} = cfg.${name} || false;`;
+    const assigned = out.match(new RegExp(`\\b${name} = `, 'g'))?.length;
+    if (assigned !== 2 || !out.includes(declared) || !out.includes(read)) continue;
+    out = out
+      .replace(declared, `const ${name} = false;`)
+      .replace(read, `if (cfg.${name}) throw new TypeError("${name} is left out of this build");`);
+  }
+  return out;
+}
+
 export function purifyFactoryOnly(): Plugin {
   return {
     name: 'mapnest-purify-factory',
@@ -62,7 +96,7 @@ export function purifyFactoryOnly(): Plugin {
       if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return null;
       const m = EAGER.exec(code);
       if (!m) throw new Error(`${id}: DOMPurify no longer ends with its default instance; update ${import.meta.url}.`);
-      const body = withoutProfiles(dropUnusedHelpers(code.slice(0, m.index)));
+      const body = withoutUnusedOptions(withoutProfiles(dropUnusedHelpers(code.slice(0, m.index))));
       if (/^\s*(?:import|export)\b/m.test(body))
         throw new Error(`${id}: DOMPurify now imports or exports more than its default; update ${import.meta.url}.`);
       return {
