@@ -1,7 +1,7 @@
 /** The maps the kiosk browser tests open (kiosk*.test.ts): the demo shopping centre, published. */
 import { readFileSync } from 'node:fs';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { adminUser, call, createUser } from '../helpers/stack';
+import { adminUser, call, createUser, type TestUser } from '../helpers/stack';
 
 /** The demo's shopping centre (two floors, groups, an "Open late" filter, a route network), kiosk mode as given. */
 export function kioskDemo(kiosk: boolean): MapDocument {
@@ -13,13 +13,13 @@ export function kioskDemo(kiosk: boolean): MapDocument {
 }
 
 /**
- * A new user with `proSlots` Professional slots (directions on) and a way to publish a map on one of them. An account
+ * A new user with `proSlots` Professional slots (directions on), and a way to publish a map on one of them. An account
  * holds at most two test maps, and each map is one until it is made Professional: publish two at a time at most.
  */
 export async function kioskOwner(
   name: string,
   proSlots: number,
-): Promise<{ publish: (title: string, doc: MapDocument) => Promise<string> }> {
+): Promise<{ publish: (title: string, doc: MapDocument) => Promise<string>; user: TestUser }> {
   const user = await createUser({ name });
   await call('setUserSlots', { uid: user.uid, basic: 0, pro: proSlots }, await adminUser());
   const publish = async (title: string, doc: MapDocument) => {
@@ -28,7 +28,7 @@ export async function kioskOwner(
     await call('publishMap', { id, version: 1 }, user);
     return id;
   };
-  return { publish };
+  return { publish, user };
 }
 
 /**

@@ -13,6 +13,7 @@ import { loadViewerDocument } from '../viewer/viewer-document';
 import type { ViewerOptions } from '../viewer/viewer-options';
 import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
+import type { PublishedMap } from '@mapnest/shared/maps';
 import { takeStartedFetch } from './boot';
 import { startBeacon } from '../viewer/analytics-beacon';
 import { builtInLanguage, loadLanguage, ViewerText, type ViewerLanguageMessages } from '../viewer/i18n/messages';
@@ -139,6 +140,20 @@ function title(o: EmbedOptions, t: string | null): void {
  */
 export const LOAD_AGAIN_MS = 10_000;
 
+/** What tells one publication of a map from the next: its version, when it was published, its plan and its title. */
+const publication = (m: PublishedMap) => `${m.version} ${m.publishedAt} ${m.state} ${m.title}`;
+
+/**
+ * A kiosk's page left on for days shows what its owner publishes: while it is at rest (no one there), the published
+ * copy is read again (headers only when nothing changed: the copy is revalidated) and the page reloads when that is
+ * another publication, or none any more (taken offline, expired); never when the reading fails (offline, a server
+ * error), where the map stays as it is.
+ */
+async function lookAgain(origin: string, shown: PublishedMap): Promise<void> {
+  const now = await fetchPublished(origin, shown.id);
+  if (now.kind !== 'error' && (now.kind !== 'ready' || publication(now.map) !== publication(shown))) location.reload();
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -209,6 +224,8 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
         state: map.state,
         ...pageOptions(o),
         language,
+        // The /m/{id} page's own (a script-tag embed's page is the customer's, not the embed's to reload).
+        kioskRest: o.mode === 'page' ? () => void lookAgain(o.origin, map) : undefined,
       },
       ctrl.signal,
     );

@@ -25,6 +25,8 @@ export interface KioskHost {
   readonly root: HTMLElement;
   readonly model: { readonly text: ViewerText };
   startOver(): void;
+  /** Called every few minutes while the kiosk is at rest (ViewerOptions `kioskRest`). */
+  readonly rest?: () => void;
 }
 
 /** Loads and mounts the minimap when the settings turn it on; null otherwise. */
@@ -61,7 +63,7 @@ export function attachKiosk(host: KioskHost, on: boolean, clock?: IdleClock): Pa
   let destroyed = false;
   import('./kiosk/kiosk').then(
     ({ startKiosk }) => {
-      if (!destroyed) watch = startKiosk(host.root, host.model.text, () => host.startOver(), clock);
+      if (!destroyed) watch = startKiosk(host.root, host.model.text, () => host.startOver(), host.rest, clock);
     },
     (e: unknown) => console.error('Kiosk mode could not be loaded', e),
   );

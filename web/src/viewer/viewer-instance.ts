@@ -220,6 +220,7 @@ export class Viewer implements MapViewerInstance {
       reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
       resolveUrl: this.#resolveUrl,
       startOver: () => this.#startOver(),
+      rest: this.#options.kioskRest,
     };
   }
 

@@ -35,6 +35,11 @@ export interface ViewerOptions {
    * after a while without input (./kiosk/idle.ts).
    */
   kiosk?: boolean;
+  /**
+   * Called every KIOSK_REST_MS while a kiosk is at rest, started over with no one there since (./kiosk/kiosk.ts): the
+   * embed page's look for a newer publication of the map, shown by reloading the page (../embed/embed-app.ts).
+   */
+  kioskRest?: () => void;
 }
 
 /** A mounted viewer: the host API plus teardown. */

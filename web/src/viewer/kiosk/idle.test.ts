@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../i18n/messages';
 import { attachKiosk } from '../on-demand';
 import { IdleTimer, KIOSK_IDLE_MS, KIOSK_WARN_MS, watchIdle, type IdleClock } from './idle';
+import { KIOSK_REST_MS } from './kiosk';
 
 /** A clock whose time moves only when told: `advance` runs the timers that fall due, in order; `skip` runs none. */
 class TestClock implements IdleClock {
@@ -253,5 +254,35 @@ describe('attaching kiosk mode', () => {
     link.destroy();
     clock.advance(10 * KIOSK_IDLE_MS);
     expect(startOver).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls its host’s rest every 5 minutes while at rest, never while someone is there, and no more once stopped', async () => {
+    const clock = new TestClock();
+    const rest = vi.fn();
+    const host = { root: viewerRoot().root, model: { text: ENGLISH }, startOver: vi.fn(), rest };
+    const link = attachKiosk(host, true, clock)!;
+    await vi.dynamicImportSettled();
+    // Someone at the kiosk, a touch a minute: no rest, however long they stay.
+    for (let t = 0; t < 3 * KIOSK_REST_MS; t += 60_000) {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      clock.advance(60_000);
+    }
+    expect(rest).not.toHaveBeenCalled();
+    // They leave: it starts over, and its next look finds it at rest; then one every 5 minutes.
+    clock.advance(KIOSK_REST_MS);
+    expect(host.startOver).toHaveBeenCalledTimes(1);
+    expect(rest).toHaveBeenCalledTimes(1);
+    clock.advance(2 * KIOSK_REST_MS);
+    expect(rest).toHaveBeenCalledTimes(3);
+    // Someone comes back and stays past the next look: no rest while they are there.
+    for (let t = 0; t < KIOSK_REST_MS + 60_000; t += 60_000) {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      clock.advance(60_000);
+    }
+    expect(rest).toHaveBeenCalledTimes(3);
+    link.destroy();
+    expect(clock.pending).toBe(0);
+    clock.advance(10 * KIOSK_REST_MS);
+    expect(rest).toHaveBeenCalledTimes(3);
   });
 });

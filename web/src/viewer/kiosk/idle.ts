@@ -30,7 +30,7 @@ export interface IdleClock {
   clearTimeout(handle: unknown): void;
 }
 
-const pageClock: IdleClock = {
+export const pageClock: IdleClock = {
   now: () => performance.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -75,6 +75,11 @@ export class IdleTimer {
     this.#timer = null;
   }
 
+  /** Whether the idle time has passed with no input since: after `onIdle`, until the next `input()`. */
+  get idle(): boolean {
+    return this.#timer === null;
+  }
+
   #left(): number {
     return this.#last + this.#idleMs - this.#clock.now();
   }
@@ -95,14 +100,15 @@ const INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keyd
 /**
  * Watches the page of the viewer's root `root` for input, warns KIOSK_WARN_MS before the start over, and starts the
  * viewer over (`startOver`) after KIOSK_IDLE_MS without any, saying so to screen readers, in `text`'s language.
- * Returns the watch, to stop with the viewer.
+ * Returns the watch, to stop with the viewer, and its timer (`idle` while the kiosk is at rest: no one since it started
+ * over).
  */
 export function watchIdle(
   root: HTMLElement,
   text: ViewerText,
   startOver: () => void,
   clock?: IdleClock,
-): { stop(): void } {
+): { stop(): void; readonly timer: IdleTimer } {
   const doc = root.ownerDocument;
   // The warning, then (read by screen readers only) that the map started over.
   const notice = h('p', { class: 'mn-kiosk-notice', role: 'alert', hidden: true });
@@ -144,6 +150,7 @@ export function watchIdle(
   const refuse = (e: Event) => e.preventDefault();
   root.addEventListener('contextmenu', refuse);
   return {
+    timer,
     stop() {
       timer.stop();
       warning.stop();
