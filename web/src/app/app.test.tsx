@@ -72,13 +72,18 @@ describe('landing page', () => {
     expect(screen.queryByText('Get free access with your Envato Purchase Code.')).toBeNull();
   });
 
-  it('promises of the version history only what is kept: the newest 50 unnamed versions, named and published ones for good', async () => {
+  it('promises of drafts and the version history what they do: a save is seen once published, and only what is kept is kept', async () => {
     renderRoutes('/', { session: signedOut });
-    const feature = (await screen.findByRole('heading', { level: 3, name: 'Version history' })).parentElement!;
+    const feature = (await screen.findByRole('heading', { level: 3, name: 'Drafts and version history' }))
+      .parentElement!;
     expect(feature.textContent).toContain(
-      'Every save is a version: the newest 50 are kept, then one an hour for a day and one a day for 30 days, and the ones you name or publish for good. Restore any of them in a click.',
+      'Edits are saved as a draft that visitors see only when you publish. Every save is a version: the newest 50 are kept, then one an hour for a day and one a day for 30 days, and the ones you name or publish for good. Preview any of them and restore it into the draft.',
     );
     expect(feature.textContent).not.toContain('Every save is kept');
+    // A save is not live (ADR 018): no page says an edit goes live by itself.
+    const page = document.body.textContent!;
+    expect(page).not.toMatch(/every later edit goes live|edit a map once and every page/i);
+    expect(page).toContain('Every change you publish later goes live without touching the page again.');
   });
 
   it('shows the banner on / only', async () => {

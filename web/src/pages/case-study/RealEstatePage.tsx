@@ -18,10 +18,10 @@ const content: CaseStudyContent = {
     'Popups with size, price, a floor plan image and a link to the listing',
     'Floors as layers, so buyers move through a building level by level',
     'Filters by status, size or number of bedrooms',
-    'Change a unit once and every page that embeds the map shows it',
+    'Change a unit and publish: every page that embeds the map shows it',
   ],
   example:
-    'A residential developer uploads the master plan of a 120-lot project as an SVG, adds every lot as a location with its size and price, and groups the lots by status. The map is embedded on the project website and on the sales office screen. When a lot sells, the sales team moves it to the "Sold" group and both copies update at once.',
+    'A residential developer uploads the master plan of a 120-lot project as an SVG, adds every lot as a location with its size and price, and groups the lots by status. The map is embedded on the project website and runs in kiosk mode on the sales office screen. When a lot sells, the sales team moves it to the "Sold" group and publishes: the website shows it at once, and the screen as soon as no one is using it.',
   related: ['retail', 'geographic', 'wayfinding'],
 };
 

@@ -20,7 +20,7 @@ const content: CaseStudyContent = {
     'With the Professional plan, routes from any entrance to any store',
   ],
   example:
-    'A regional shopping centre with three levels and 140 tenants keeps its directory in Mapnest. The marketing team updates tenants as they move in and out; the website and the screens at the entrances show the change straight away, and QR codes in the car park open the map at the nearest entrance.',
+    'A regional shopping centre with three levels and 140 tenants keeps its directory in Mapnest. The marketing team updates tenants as they move in and out and publishes; the website shows the change straight away, the kiosks at the entrances a few minutes later, once no one is using them, and QR codes in the car park open the map at the nearest entrance.',
   related: ['wayfinding', 'real-estate', 'geographic'],
 };
 

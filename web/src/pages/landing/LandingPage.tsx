@@ -74,7 +74,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
   {
     icon: <RefreshIcon />,
     title: 'Automatic updates',
-    text: 'Edit a map once and every page that embeds it shows the change. New features arrive without reinstalling.',
+    text: 'Publish a change once and every page that embeds the map shows it, kiosks included. New features arrive without reinstalling.',
   },
   {
     icon: <LayersIcon />,
@@ -88,8 +88,8 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
   },
   {
     icon: <HistoryIcon />,
-    title: 'Version history',
-    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, then one an hour for a day and one a day for ${HISTORY_DAILY_DAYS} days, and the ones you name or publish for good. Restore any of them in a click.`,
+    title: 'Drafts and version history',
+    text: `Edits are saved as a draft that visitors see only when you publish. Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, then one an hour for a day and one a day for ${HISTORY_DAILY_DAYS} days, and the ones you name or publish for good. Preview any of them and restore it into the draft.`,
   },
   {
     icon: <RouteIcon />,
@@ -116,7 +116,7 @@ const STEPS = [
   },
   {
     title: 'Embed it anywhere',
-    text: 'Publish, copy the snippet and paste it into your site. Every later edit goes live without touching the page again.',
+    text: 'Publish, copy the snippet and paste it into your site. Every change you publish later goes live without touching the page again.',
   },
 ];
 
