@@ -3,7 +3,7 @@
  * in a real browser against the local stack, on Playwright's clock. While someone uses the kiosk nothing changes under
  * them; once it is at rest (started over, no one there since), it reads the published copy every 5 minutes and
  * reloads for a new publication, at its plain start; a reading that fails (offline) leaves the map as it is, and a map
- * taken offline says so.
+ * taken offline says so until it is published again.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -51,7 +51,7 @@ async function loaded(page: Page): Promise<void> {
   await page.waitForFunction(() => !!document.querySelector('.mn-layer-svg'), null, { polling: 100 });
 }
 
-it('reloads for a new publication only once at rest, at its plain start, and not while offline', async () => {
+it('reloads for a new publication only once at rest, at its plain start, not while offline, and comes back after a map is taken offline', async () => {
   const context = await newContext(browser, { width: 1080, height: 1920 });
   const page = await context.newPage();
   const errors = collectErrors(page);
@@ -96,11 +96,18 @@ it('reloads for a new publication only once at rest, at its plain start, and not
   await expect.poll(() => page.getByText('FreshMart Late').count()).toBeGreaterThan(0);
   await mark(page);
 
-  // Taken offline by its owner: the kiosk says the map is not found, as a new visitor's page would.
+  // Taken offline by its owner: the kiosk says the map is not found, as a new visitor's page would; published again,
+  // it shows the map again by itself (the notice asks every 5 minutes), with no one there to reload it.
   await call('unpublishMap', { id: mapId }, owner);
   await page.clock.runFor(IDLE_MS + REST_MS);
   await expect.poll(() => kept(page), { timeout: 20_000 }).toBe(false);
   await page.getByRole('heading', { name: 'Map not found' }).waitFor();
+  await mark(page);
+  await call('publishMap', { id: mapId, version }, owner);
+  await page.clock.runFor(REST_MS);
+  await loaded(page);
+  await expect.poll(() => page.getByText('FreshMart Late').count()).toBeGreaterThan(0);
+  expect(await kept(page)).toBe(true);
   expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
   await context.close();
 }, 180_000);

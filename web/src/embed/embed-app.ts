@@ -12,7 +12,7 @@ import { createMapViewerInSteps } from '../viewer/viewer';
 import { loadViewerDocument } from '../viewer/viewer-document';
 import type { ViewerOptions } from '../viewer/viewer-options';
 import type { ViewerEventSink } from '../viewer/viewer-api';
-import { fetchPublished } from '../viewer/published';
+import { fetchPublished, type PublishedResult } from '../viewer/published';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { takeStartedFetch } from './boot';
 import { startBeacon } from '../viewer/analytics-beacon';
@@ -140,6 +140,16 @@ function title(o: EmbedOptions, t: string | null): void {
  */
 export const LOAD_AGAIN_MS = 10_000;
 
+/**
+ * How long a map that is not shown (not found, expired or damaged) waits before it is asked for again (ms): a kiosk,
+ * or any page left open, shows the map once its owner publishes it again, as it does a new publication (ADR 124).
+ */
+export const MAP_AGAIN_MS = 300_000;
+
+/** How long a map not shown for `why` waits before it is asked for again (ms). */
+const againIn = (why: PublishedResult) =>
+  why.kind === 'error' && why.failed === 'load' ? LOAD_AGAIN_MS : MAP_AGAIN_MS;
+
 /** What tells one publication of a map from the next: its version, when it was published, its plan and its title. */
 const publication = (m: PublishedMap) => `${m.version} ${m.publishedAt} ${m.state} ${m.title}`;
 
@@ -154,6 +164,23 @@ async function lookAgain(origin: string, shown: PublishedMap): Promise<void> {
   if (now.kind !== 'error' && (now.kind !== 'ready' || publication(now.map) !== publication(shown))) location.reload();
 }
 
+/**
+ * "Loading map…" in `host`. The /m/{id} page says it from its HTML already (embed.html): that one is kept until the map
+ * replaces it, rather than drawing a state of its own (a style, a layout and a spinner's frames) that the map replaces.
+ */
+function loadingNotice(host: HTMLElement, o: EmbedOptions): HTMLElement {
+  const own = o.mode === 'page' ? host.querySelector<HTMLElement>('[role="status"]') : null;
+  if (own) return own;
+  const made = h(
+    'div',
+    { class: 'mn-embed-state', role: 'status' },
+    h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+    h('span', null, 'Loading map…'),
+  );
+  host.replaceChildren(made);
+  return made;
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -161,18 +188,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   let beacon: ReturnType<typeof startBeacon> | null = null;
   // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
   const early = loadLanguage('auto');
-  // The /m/{id} page says "Loading map…" from its HTML already (embed.html): it is kept until the map replaces it,
-  // rather than drawing a state of its own (a style, a layout and a spinner's frames) that the map then replaces.
-  let loading = o.mode === 'page' ? host.querySelector<HTMLElement>('[role="status"]') : null;
-  if (!loading)
-    host.replaceChildren(
-      (loading = h(
-        'div',
-        { class: 'mn-embed-state', role: 'status' },
-        h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
-        h('span', null, 'Loading map…'),
-      )),
-    );
+  const loading = loadingNotice(host, o);
   // Said in the visitor's language once its catalogue is here, while it still shows.
   void early.then((l) => {
     if (!loading.isConnected) return;
@@ -190,11 +206,12 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       title(o, result.kind === 'expired' ? result.title : null);
       const t = await early.then(textIn);
       if (ctrl.signal.aborted) return null;
-      host.replaceChildren(shownUnavailable(result, speakOnPage(o, t), o.mode === 'page'));
-      // A failed download is tried again (LOAD_AGAIN_MS); a map not found, expired or damaged is not.
-      if (result.kind !== 'error' || result.failed !== 'load') return null;
-      await new Promise((wake) => setTimeout(wake, LOAD_AGAIN_MS));
-      result = await fetchPublished(o.origin, o.mapId!, ctrl.signal);
+      const unavailable = shownUnavailable(result, speakOnPage(o, t), o.mode === 'page');
+      // The same notice again is left as it is: a screen reader hears its alert once.
+      if (host.textContent !== unavailable.textContent) host.replaceChildren(unavailable);
+      if (!o.mapId) return null;
+      await new Promise((wake) => setTimeout(wake, againIn(result)));
+      result = await fetchPublished(o.origin, o.mapId, ctrl.signal);
     }
     if (ctrl.signal.aborted) return null;
     const { map } = result;

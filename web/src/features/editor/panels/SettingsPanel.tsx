@@ -180,7 +180,7 @@ function MapFields({ s, set, doc }: SectionProps & { doc: MapDocument }) {
       />
       <CheckProp
         label="Kiosk: fill the screen and start over after 90 s without a touch"
-        hint="Popups, directions, search and filters are cleared and the map returns to its start floor and view. To make one embed a kiosk instead, add ?kiosk=1 to its address."
+        hint="Popups, directions, search and filters are cleared and the map returns to its start floor and view. A kiosk shows what you publish once no one is using it, within 5 minutes. To make one embed a kiosk instead, add ?kiosk=1 to its address."
         checked={s.layout.kiosk}
         commit={(v) => set({ layout: { kiosk: v } })}
       />
