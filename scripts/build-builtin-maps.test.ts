@@ -45,6 +45,15 @@ describe('built-in maps', () => {
     );
   });
 
+  it('draws every border at a steady width on screen, under the fill, whatever the map’s size and zoom', () => {
+    for (const m of index) {
+      const style = /<style>([^<]*)<\/style>/.exec(readFileSync(path.join(dir, `${m.id}.svg`), 'utf8'))?.[1];
+      expect(style, m.id).toContain(
+        'path{fill:#dfe4ea;stroke:#fff;stroke-width:1.5;vector-effect:non-scaling-stroke;paint-order:stroke;',
+      );
+    }
+  });
+
   it('has for each map an SVG of the stated size with a path for every region', () => {
     for (const m of index) {
       const svg = readFileSync(path.join(dir, `${m.id}.svg`), 'utf8');

@@ -187,7 +187,10 @@ function build(spec: {
   }
   const g = spec.group;
   // Paths in the group take the group's fill, so a region style on the group (the whole country) shows.
-  const style = `path{fill:#dfe4ea;stroke:#fff;stroke-width:0.6;stroke-linejoin:round}path.context{fill:#eef1f4}${g ? 'g{fill:#dfe4ea}g path{fill:inherit}' : ''}`;
+  // Borders of a steady width on screen whatever the map's size and zoom: in the map's own units they thinned out to a
+  // fifth of a pixel on a phone, where countries of one colour ran together (and thickened as a visitor zoomed in).
+  // Painted under the fill, so that the half outside a coast does not eat a small island (it is white on white).
+  const style = `path{fill:#dfe4ea;stroke:#fff;stroke-width:1.5;vector-effect:non-scaling-stroke;paint-order:stroke;stroke-linejoin:round}path.context{fill:#eef1f4}${g ? 'g{fill:#dfe4ea}g path{fill:inherit}' : ''}`;
   const focus = g ? [`<g id="${g.id}" data-name="${escapeXml(g.name)}">`, ...paths, '</g>'] : paths;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">
 <!-- ${spec.name}: Web Mercator, extent ${spec.extent.join(', ')} (lon/lat). ${spec.source} -->

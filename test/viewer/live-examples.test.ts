@@ -223,3 +223,44 @@ describe('the landing hero', () => {
     }
   }, 90_000);
 });
+
+describe('a built-in map’s borders', () => {
+  it.each(VIEWPORTS)(
+    'are about a pixel wide on screen at $width×$height, painted under the fill, and an open region’s outline whole',
+    async (size) => {
+      const context = await browser.newContext({ viewport: size, baseURL: baseUrl(), deviceScaleFactor: 1 });
+      try {
+        const page = await context.newPage();
+        await page.goto('/case-study/geographic');
+        const plan = page.locator('.live-example .mn-layer-svg').first();
+        await plan.waitFor();
+        // What a country's outline measures on screen: its width in the plan's units times the plan's scale, unless
+        // it does not scale; half of it is painted under the fill, the other half shows.
+        const border = () =>
+          plan.evaluate((svg) => {
+            const path = svg.querySelector('path:not(.context)')!;
+            const style = getComputedStyle(path);
+            const scale = (svg as SVGSVGElement).getScreenCTM()!.a;
+            const nonScaling = style.getPropertyValue('vector-effect') === 'non-scaling-stroke';
+            const width = parseFloat(style.strokeWidth) * (nonScaling ? 1 : scale);
+            return { shown: style.paintOrder.startsWith('stroke') ? width / 2 : width, scale };
+          });
+        const fitted = await border();
+        // In the plan's own units the outline was a fifth of a pixel on a phone: countries of one grey ran together.
+        expect(fitted.shown).toBeGreaterThanOrEqual(0.7);
+        expect(fitted.shown).toBeLessThanOrEqual(1);
+        await page.locator('.live-example .mn-viewport').first().focus();
+        for (let i = 0; i < 3; i++) await page.keyboard.press('+');
+        await expect.poll(async () => (await border()).scale).toBeGreaterThan(fitted.scale * 2);
+        expect((await border()).shown).toBe(fitted.shown);
+        // An open region keeps its whole 3 px outline over its fill.
+        const region = page.locator('.live-example g.mn-region, .live-example path.mn-region').first();
+        await region.evaluate((el) => el.classList.add('mn-active'));
+        expect(await region.evaluate((el) => getComputedStyle(el).paintOrder)).toBe('normal');
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
+});
