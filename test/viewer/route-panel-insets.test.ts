@@ -231,3 +231,41 @@ it('draws the route line 3 px wide on screen whatever the zoom: on a phone’s v
   for (const [scale, width] of widths) expect(width, `at scale ${scale}`).toBeLessThanOrEqual(4);
   expect(errors).toEqual([]);
 });
+
+it.each([
+  [667, 375],
+  [844, 390],
+])(
+  'frames a route clear of the map’s controls as well as of the panel on a phone held sideways (%i×%i)',
+  async (width, height) => {
+    // A phone's browser: touch, and the page laid out at the phone's width.
+    const context = await browser.newContext({
+      viewport: { width, height },
+      baseURL: baseUrl(),
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/m/demo?from=north-entrance&to=fitlab');
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+    await settledBox(page.locator('.mn-pane'), 10);
+    await settledBox(page.locator('.mn-directions'), 10);
+    await artifact(page, { path: path.join(ARTIFACTS, `sideways-${width}x${height}.png`) });
+    // The route's ends, and every control of the map but the panel and the floors' row across the top.
+    const hits = await page.evaluate(() => {
+      const ends = ['.mn-route-start', '.mn-route-end'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+      const controls = [...document.querySelectorAll('.mn-corner > :not(.mn-directions, .mn-floors)')]
+        .map((c) => [c.className, c.getBoundingClientRect()] as const)
+        .filter(([, r]) => r.width > 0);
+      const meet = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return ends.flatMap((e, i) =>
+        controls.filter(([, r]) => meet(e, r)).map(([name]) => `${i ? 'end' : 'start'} under ${name}`),
+      );
+    });
+    expect(hits).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  },
+);

@@ -40,6 +40,26 @@ function panelInsets(viewport: DOMRect, panel: DOMRect | null, k: number): Inset
   return null;
 }
 
+/** A map shorter than this (a phone held sideways) has its corner controls down its sides, in a column. */
+const SHORT_MAP = 500;
+
+/**
+ * On a short map, how far its controls in `corners` (the zoom and pan buttons, Reset map, a legend) reach in from the
+ * map's `side` edge, in screen pixels, so that a route is framed clear of them as of the panel; the floors' row is
+ * left out (a strip across the top, which a route may pass under). 0 on a taller map.
+ */
+function controlsReach(viewport: DOMRect, corners: readonly (HTMLElement | null)[], side: 'left' | 'right'): number {
+  if (viewport.height >= SHORT_MAP) return 0;
+  let reach = 0;
+  for (const corner of corners)
+    for (const control of corner?.children ?? []) {
+      const r = control.getBoundingClientRect();
+      if (!r.width || control.classList.contains('mn-floors')) continue;
+      reach = Math.max(reach, side === 'right' ? viewport.right - r.left : r.right - viewport.left);
+    }
+  return reach;
+}
+
 /** Draws a planned route on the map one floor's segment at a time. */
 export class RoutePlayer {
   /** The route shown, or null. */
@@ -111,12 +131,22 @@ export class RoutePlayer {
     this.#overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);
   }
 
-  /** Tells the camera what the panel covers now: it fits, centres and clamps the map in the rest. */
+  /**
+   * Tells the camera what the panel covers now, and on a short map (a phone held sideways) the controls down the
+   * other side: it fits, centres and clamps the map in the rest.
+   */
   #inset(): void {
-    const { viewport, view } = this.#host;
-    const box = viewport.getBoundingClientRect();
+    const host = this.#host;
+    const box = host.viewport.getBoundingClientRect();
     const panel = this.#panel.hidden ? null : this.#panel.getBoundingClientRect();
-    view.setInsets('directions', panelInsets(box, panel, box.width ? viewport.clientWidth / box.width : 1));
+    const k = box.width ? host.viewport.clientWidth / box.width : 1;
+    const insets = panelInsets(box, panel, k);
+    const across = insets?.left ? 'right' : insets?.right ? 'left' : null;
+    const corners = across && [host.corner(`top-${across}`), host.corner(`bottom-${across}`)];
+    host.view.setInsets(
+      'directions',
+      insets && across && corners ? { ...insets, [across]: k * controlsReach(box, corners, across) } : insets,
+    );
   }
 
   #fit(i: number): void {
