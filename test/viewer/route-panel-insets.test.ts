@@ -233,11 +233,15 @@ it('draws the route line 3 px wide on screen whatever the zoom: on a phone’s v
 });
 
 it.each([
-  [667, 375],
-  [844, 390],
+  // Held sideways: the route's end at FitLab Gym was under the pan buttons down the right.
+  [667, 375, 'fitlab'],
+  [844, 390, 'fitlab'],
+  // Upright, the smallest: the route's start at the North entrance was under the floors' row along the top.
+  [320, 568, 'harrow-finch'],
+  [390, 844, 'harrow-finch'],
 ])(
-  'frames a route clear of the map’s controls as well as of the panel on a phone held sideways (%i×%i)',
-  async (width, height) => {
+  'frames a route clear of the map’s controls as well as of the panel on a phone (%i×%i, to %s)',
+  async (width, height, to) => {
     // A phone's browser: touch, and the page laid out at the phone's width.
     const context = await browser.newContext({
       viewport: { width, height },
@@ -247,15 +251,15 @@ it.each([
     });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await page.goto('/m/demo?from=north-entrance&to=fitlab');
+    await page.goto(`/m/demo?from=north-entrance&to=${to}`);
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
     await settledBox(page.locator('.mn-pane'), 10);
     await settledBox(page.locator('.mn-directions'), 10);
-    await artifact(page, { path: path.join(ARTIFACTS, `sideways-${width}x${height}.png`) });
-    // The route's ends, and every control of the map but the panel and the floors' row across the top.
+    await artifact(page, { path: path.join(ARTIFACTS, `phone-controls-${width}x${height}.png`) });
+    // The route's ends, and every control of the map but the panel.
     const hits = await page.evaluate(() => {
       const ends = ['.mn-route-start', '.mn-route-end'].map((s) => document.querySelector(s)!.getBoundingClientRect());
-      const controls = [...document.querySelectorAll('.mn-corner > :not(.mn-directions, .mn-floors)')]
+      const controls = [...document.querySelectorAll('.mn-corner > :not(.mn-directions)')]
         .map((c) => [c.className, c.getBoundingClientRect()] as const)
         .filter(([, r]) => r.width > 0);
       const meet = (a: DOMRect, b: DOMRect) =>

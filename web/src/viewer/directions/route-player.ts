@@ -44,20 +44,25 @@ function panelInsets(viewport: DOMRect, panel: DOMRect | null, k: number): Inset
 const SHORT_MAP = 500;
 
 /**
- * On a short map, how far its controls in `corners` (the zoom and pan buttons, Reset map, a legend) reach in from the
- * map's `side` edge, in screen pixels, so that a route is framed clear of them as of the panel; the floors' row is
- * left out (a strip across the top, which a route may pass under). 0 on a taller map.
+ * The panel's insets `insets` widened by what the map's controls cover (screen pixels times `k`): the row along the
+ * top (the floors, the Directions control: whatever starts at the map's top edge), and on a short map the controls
+ * down the side opposite a side panel (the zoom and pan buttons, Reset map, a legend; not the floors' row), so that a
+ * route is framed clear of them as of the panel.
  */
-function controlsReach(viewport: DOMRect, corners: readonly (HTMLElement | null)[], side: 'left' | 'right'): number {
-  if (viewport.height >= SHORT_MAP) return 0;
-  let reach = 0;
-  for (const corner of corners)
-    for (const control of corner?.children ?? []) {
+function withControls(viewport: DOMRect, insets: Insets, corner: (p: string) => HTMLElement | null, k: number): Insets {
+  const across = insets.left ? 'right' : insets.right ? 'left' : null;
+  let top = 0;
+  let side = 0;
+  for (const at of ['top-left', 'top-right', 'bottom-left', 'bottom-right'])
+    for (const control of corner(at)?.children ?? []) {
       const r = control.getBoundingClientRect();
-      if (!r.width || control.classList.contains('mn-floors')) continue;
-      reach = Math.max(reach, side === 'right' ? viewport.right - r.left : r.right - viewport.left);
+      if (!r.width || control.classList.contains('mn-directions')) continue;
+      if (at.startsWith('top') && r.top < viewport.top + 24) top = Math.max(top, r.bottom - viewport.top);
+      if (across && at.endsWith(across) && viewport.height < SHORT_MAP && !control.classList.contains('mn-floors'))
+        side = Math.max(side, across === 'right' ? viewport.right - r.left : r.right - viewport.left);
     }
-  return reach;
+  const widened = { ...insets, top: Math.max(insets.top, k * top) };
+  return across ? { ...widened, [across]: Math.max(insets[across], k * side) } : widened;
 }
 
 /** Draws a planned route on the map one floor's segment at a time. */
@@ -132,8 +137,8 @@ export class RoutePlayer {
   }
 
   /**
-   * Tells the camera what the panel covers now, and on a short map (a phone held sideways) the controls down the
-   * other side: it fits, centres and clamps the map in the rest.
+   * Tells the camera what the panel covers now, and the controls beside it (`withControls`): it fits, centres and
+   * clamps the map in the rest.
    */
   #inset(): void {
     const host = this.#host;
@@ -141,12 +146,7 @@ export class RoutePlayer {
     const panel = this.#panel.hidden ? null : this.#panel.getBoundingClientRect();
     const k = box.width ? host.viewport.clientWidth / box.width : 1;
     const insets = panelInsets(box, panel, k);
-    const across = insets?.left ? 'right' : insets?.right ? 'left' : null;
-    const corners = across && [host.corner(`top-${across}`), host.corner(`bottom-${across}`)];
-    host.view.setInsets(
-      'directions',
-      insets && across && corners ? { ...insets, [across]: k * controlsReach(box, corners, across) } : insets,
-    );
+    host.view.setInsets('directions', insets && withControls(box, insets, (p) => host.corner(p), k));
   }
 
   #fit(i: number): void {
