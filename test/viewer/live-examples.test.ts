@@ -253,10 +253,15 @@ describe('a built-in map’s borders', () => {
         for (let i = 0; i < 3; i++) await page.keyboard.press('+');
         await expect.poll(async () => (await border()).scale).toBeGreaterThan(fitted.scale * 2);
         expect((await border()).shown).toBe(fitted.shown);
-        // An open region keeps its whole 3 px outline over its fill.
-        const region = page.locator('.live-example g.mn-region, .live-example path.mn-region').first();
-        await region.evaluate((el) => el.classList.add('mn-active'));
-        expect(await region.evaluate((el) => getComputedStyle(el).paintOrder)).toBe('normal');
+        // An open region, and one a search matches, keep their whole 3 px outline over their fill.
+        const regions = page.locator('.live-example g.mn-region, .live-example path.mn-region');
+        for (const [i, state] of [
+          [0, 'mn-active'],
+          [1, 'mn-region-match'],
+        ] as const) {
+          await regions.nth(i).evaluate((el, c) => el.classList.add(c), state);
+          expect(await regions.nth(i).evaluate((el) => getComputedStyle(el).paintOrder), state).toBe('normal');
+        }
       } finally {
         await context.close();
       }

@@ -11,7 +11,7 @@ import { sessionAtom } from '../../state/session';
 
 const ExampleViewer = lazy(() => import('./ExampleViewer'));
 
-/** Runs `start` once the browser is idle after the first paint (or after `timeout` ms at the latest). */
+/** Runs `start` once the browser is idle (or after `timeout` ms at the latest); answers how to cancel it. */
 function whenIdle(start: () => void, timeout = 1_500): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(start, { timeout });
@@ -19,6 +19,37 @@ function whenIdle(start: () => void, timeout = 1_500): () => void {
   }
   const id = window.setTimeout(start, 200);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * Runs `start` once the page has painted its text (its first contentful paint, where the browser reports paints) and
+ * the browser is then idle. An idle moment alone can come before that paint on a busy device (a frame painted with
+ * nothing in it yet), and the viewer's code would then compete with the page's own first paint. Without a paint
+ * reported within `wait` ms (a browser that reports none, a page not shown), it goes by idleness alone.
+ */
+function afterTextPainted(start: () => void, wait = 3_000): () => void {
+  let cancel = () => {};
+  const go = () => {
+    cancel();
+    cancel = whenIdle(start);
+  };
+  const painted = () => performance.getEntriesByName?.('first-contentful-paint').length > 0;
+  if (
+    painted() ||
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    go();
+    return () => cancel();
+  }
+  const observer = new PerformanceObserver(() => painted() && go());
+  observer.observe({ type: 'paint' });
+  const late = window.setTimeout(go, wait);
+  cancel = () => {
+    observer.disconnect();
+    window.clearTimeout(late);
+  };
+  return () => cancel();
 }
 
 export interface LiveExampleProps {
@@ -39,7 +70,7 @@ export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wi
   // Signed in, a copy of this very map is one step away (/maps/new with it picked); signed out, an account first.
   const { user } = useAtomValue(sessionAtom);
   const build = user ? `/maps/new?example=${encodeURIComponent(mapId)}` : '/register';
-  useEffect(() => whenIdle(() => setStarted(true)), []);
+  useEffect(() => afterTextPainted(() => setStarted(true)), []);
   const loading = <Spinner size="lg" label="Loading the example map" className="live-example__status" />;
   return (
     <figure className={`live-example live-example--${size}`}>
