@@ -46,6 +46,13 @@ async function publishWith(title: string): Promise<void> {
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
 const kept = (page: Page) => page.evaluate(() => !!(window as unknown as { __kept?: boolean }).__kept);
 
+/** Moves the page's clock by `ms` and waits for the look at the published copy that falls due meanwhile to answer. */
+async function looksIn(page: Page, ms: number): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/data/maps/${mapId}.json`), { timeout: 20_000 });
+  await page.clock.runFor(ms);
+  await answered;
+}
+
 async function loaded(page: Page): Promise<void> {
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(() => !!document.querySelector('.mn-layer-svg'), null, { polling: 100 });
@@ -56,6 +63,11 @@ it('reloads for a new publication only once at rest, at its plain start, not whi
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.clock.install();
+  // The page's readings of the published copy, sent and failed (the page object outlives its reloads).
+  let reads = 0;
+  let failed = 0;
+  page.on('request', (r) => r.url().endsWith(`/data/maps/${mapId}.json`) && reads++);
+  page.on('requestfailed', (r) => r.url().endsWith(`/data/maps/${mapId}.json`) && failed++);
   await page.goto(`/m/${mapId}`);
   await loaded(page);
   await mark(page);
@@ -65,10 +77,13 @@ it('reloads for a new publication only once at rest, at its plain start, not whi
   await page.locator('.mn-entry').first().click();
   await expect.poll(() => new URL(page.url()).searchParams.has('location')).toBe(true);
   await publishWith('FreshMart Express');
+  const before = reads;
   for (let t = 0; t < REST_MS + 60_000; t += 60_000) {
     await page.mouse.move(500, 300 + (t / 60_000) * 10);
     await page.clock.runFor(60_000);
   }
+  // Not even looked at while someone is there.
+  expect(reads).toBe(before);
   expect(await kept(page)).toBe(true);
 
   // They leave: the kiosk starts over, and at its next look it reloads with the new publication, at its plain start.
@@ -79,14 +94,22 @@ it('reloads for a new publication only once at rest, at its plain start, not whi
   expect(new URL(page.url()).search).toBe('');
   await mark(page);
 
-  // At rest with nothing new, looking changes nothing.
-  await page.clock.runFor(IDLE_MS + 2 * REST_MS);
+  // At rest with nothing new, looking changes nothing: two looks answered, the second long after a reload the first
+  // would have caused.
+  await looksIn(page, IDLE_MS + REST_MS);
+  await looksIn(page, REST_MS);
   expect(await kept(page)).toBe(true);
 
   // Offline (a reading that fails, tried again twice): the map stays as it is, even with a newer publication.
   await context.setOffline(true);
   await publishWith('FreshMart Late');
-  await page.clock.runFor(REST_MS + 10_000);
+  const failedBefore = failed;
+  await page.clock.runFor(REST_MS);
+  // The look and its two tries again, 2 s apart, each refused by the network.
+  for (let tries = 1; tries <= 3; tries++) {
+    await expect.poll(() => failed - failedBefore).toBeGreaterThanOrEqual(tries);
+    await page.clock.runFor(2_000);
+  }
   expect(await kept(page)).toBe(true);
   expect(await page.getByText('FreshMart Express').count()).toBeGreaterThan(0);
   await context.setOffline(false);
