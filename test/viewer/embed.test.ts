@@ -620,7 +620,11 @@ describe('embed states', () => {
     });
     await page.goto('/m/demo');
     // The viewer's code has run (its styles are in) while the data is held: the page's message is still the one shown.
-    await page.waitForSelector('style[data-mapnest="embed"]', { state: 'attached' });
+    await page.waitForFunction(
+      () => Array.from(document.head.querySelectorAll('style')).some((s) => s.textContent?.includes('.mn-viewer{')),
+      null,
+      { polling: 100 },
+    );
     expect(await page.locator('#mapnest-embed > [role="status"]').textContent()).toBe('Loading map…');
     expect(await page.locator('.mn-spinner').count()).toBe(0);
     release();

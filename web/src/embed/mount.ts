@@ -28,7 +28,7 @@ export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapV
   container.className = 'mn-embed-root';
   // The embed's CSS travels inside its JavaScript (./styles.ts): no style sheet to request.
   shadow.replaceChildren(container);
-  applyEmbedStyles(shadow);
+  const unstyle = applyEmbedStyles(shadow);
   const onEvent: ViewerEventSink = (type, detail) =>
     el.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
   // A host given a height gets a map that fills it; otherwise the map sizes itself from its settings.
@@ -44,6 +44,9 @@ export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapV
   });
   el.__mapnestUnmount = () => {
     embedded.destroy();
+    unstyle();
+    // The map's constructed sheets, on a page that refuses inline styles (../viewer/dom.ts `addSheet`).
+    shadow.adoptedStyleSheets = [];
     shadow.replaceChildren();
     el.mapnest = null;
     delete el.__mapnestUnmount;

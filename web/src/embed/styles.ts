@@ -6,25 +6,31 @@
  * map CSS (added later by the viewer) still comes after them in the cascade. In the dev server Vite
  * injects the CSS itself and nothing is registered here.
  */
+import { addSheet, type Sheet } from '../viewer/dom';
+
 const texts: string[] = [];
-let applied: HTMLStyleElement[] = [];
+let applied: Sheet[] = [];
 
 /**
  * Called by the build's generated modules, in import order. CSS of a chunk loaded later (a panel loaded on demand)
- * is added to the style elements already shown.
+ * is added to the sheets already shown.
  */
 export function addEmbedStyles(css: string): void {
   texts.push(css);
-  applied = applied.filter((s) => s.isConnected);
-  for (const style of applied) style.textContent += `\n${css}`;
+  for (const sheet of applied) sheet.replace(texts.join('\n'));
 }
 
-/** Adds the embed's CSS at the start of `root` (a document's head or a shadow root); no-op without any. */
-export function applyEmbedStyles(root: HTMLHeadElement | ShadowRoot): void {
-  if (!texts.length) return;
-  const style = document.createElement('style');
-  style.dataset.mapnest = 'embed';
-  style.textContent = texts.join('\n');
-  root.prepend(style);
-  applied.push(style);
+/**
+ * Adds the embed's CSS at the start of `root` (a document's head or a shadow root), as a constructed sheet where the
+ * page's Content Security Policy refuses inline styles (../viewer/dom.ts `addSheet`); no-op without any. Answers
+ * what takes it away again.
+ */
+export function applyEmbedStyles(root: HTMLHeadElement | ShadowRoot): () => void {
+  if (!texts.length) return () => {};
+  const sheet = addSheet(root, texts.join('\n'), true);
+  applied.push(sheet);
+  return () => {
+    sheet.remove();
+    applied = applied.filter((s) => s !== sheet);
+  };
 }

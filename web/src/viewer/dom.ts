@@ -34,6 +34,48 @@ export function append(el: Node, children: (Child | Child[])[]): void {
   }
 }
 
+/** A style sheet of the viewer's (`addSheet`): its text can be replaced, and it can be taken away. */
+export interface Sheet {
+  replace(css: string): void;
+  remove(): void;
+}
+
+/** Whether the page's Content Security Policy refused a style element of the viewer's (see `addSheet`). */
+let refused = false;
+
+/**
+ * True once the page's Content Security Policy has refused the viewer's inline styles (a site whose `style-src` has
+ * no 'unsafe-inline'): its style sheets are then constructed ones, and style attributes of floors and descriptions are
+ * set through the CSSOM (../viewer/sanitize.ts), neither of which a policy governs.
+ */
+export const inlineStylesRefused = (): boolean => refused;
+
+/**
+ * Adds a style sheet for `parent`'s document or shadow root: a `<style>` in `parent` (first or last), as browsers
+ * have always taken it. A page whose Content Security Policy refuses inline styles gives that element no sheet: it is
+ * taken out and the sheet is a constructed one (`adoptedStyleSheets`, which no policy governs), after the root's
+ * others, as is every later one of the page; so the map is styled on such a site with one report of the refusal.
+ */
+export function addSheet(parent: ParentNode, css: string, first?: boolean): Sheet {
+  const root = (parent as Node).getRootNode() as Document | ShadowRoot;
+  if (!refused || !('adoptedStyleSheets' in root)) {
+    const style = h('style', null, css);
+    if (first) parent.prepend(style);
+    else parent.append(style);
+    refused ||= style.isConnected && !style.sheet;
+    if (!refused || !('adoptedStyleSheets' in root))
+      return { replace: (text) => (style.textContent = text), remove: () => style.remove() };
+    style.remove();
+  }
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  return {
+    replace: (text) => sheet.replaceSync(text),
+    remove: () => (root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet)),
+  };
+}
+
 const ICONS = {
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',

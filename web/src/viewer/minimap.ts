@@ -6,7 +6,7 @@
  */
 import type { ImagePoint, Size, ViewTransform } from '../map-core/coords';
 import { centreOn } from '../map-core/transform';
-import { h, uid } from './dom';
+import { addSheet, h, uid, type Sheet } from './dom';
 import type { DirectionsHost } from './directions/types';
 
 /** The minimap's styles, added with it. */
@@ -52,7 +52,7 @@ export class Minimap {
   readonly el: HTMLDivElement;
   readonly #img: HTMLImageElement;
   readonly #frame = h('div', { class: 'mn-minimap-frame' });
-  readonly #style = h('style', null, MINIMAP_CSS);
+  readonly #style: Sheet;
   readonly #host: MinimapHost;
   readonly #off: () => void;
   #size: Size;
@@ -86,7 +86,7 @@ export class Minimap {
     this.el.addEventListener('pointerup', this.#up);
     this.el.addEventListener('pointercancel', this.#up);
     this.el.addEventListener('keydown', this.#key);
-    host.root.append(this.#style);
+    this.#style = addSheet(host.root, MINIMAP_CSS);
     corner.append(this.el);
     corner.hidden = false;
     this.#off = view.on('move', () => this.update());

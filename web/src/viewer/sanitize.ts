@@ -17,6 +17,7 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier, type UponSanitizeAttributeHookEvent } from 'dompurify';
 import { DATA_RASTER, LOCAL_REF, SVG_ELEMENTS, svgHrefAllowed } from '@mapnest/shared/svg-allow-list';
 import { playerSource } from '@mapnest/shared/video-players';
+import { inlineStylesRefused } from './dom';
 
 const LINK_URL = /^(?:https?:|mailto:|tel:)/i;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi;
@@ -154,14 +155,14 @@ const svgPurifier = forEachPurifier((p) => {
     const v = data.attrValue;
     let ok = !local.startsWith('on') && name !== 'xml:base' && local !== 'base' && name !== 'is' && name !== 'src';
     if (ok && local === 'href') ok = svgHrefAllowed(tag, v);
-    else if (ok && name === 'style') {
+    else if (ok && (name === 'style' || name === STYLE_ASIDE)) {
       const clean = cleanCss(v, cssPolicy);
       if (clean === null) ok = false;
       else data.attrValue = clean;
     } else if (ok && /url\s*\(/i.test(v)) ok = cleanCss(v) === v;
     if (!ok) data.keepAttr = false;
     // DOMPurify checks URLs against its own list; ours (above) is narrower, and data: rasters on <image> are ours to allow.
-    else if (local === 'href') data.forceKeepAttr = true;
+    else if (local === 'href' || name === STYLE_ASIDE) data.forceKeepAttr = true;
   });
   p.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName !== 'style' || !(node instanceof Element)) return;
@@ -183,21 +184,57 @@ export function stripDeclarations(svgText: string): string {
   return svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
 }
 
+/** Floors' style sheets, scoped, set aside by `sanitizeSvg` on a page that refuses inline styles: by the floor's scope. */
+const sheetsAside = new Map<string, string[]>();
+
+/** The style sheets set aside for the floor scoped to `scopeSelector` (none on most pages), handed over once. */
+export function takeSheetsAside(scopeSelector: string): string[] {
+  const sheets = sheetsAside.get(scopeSelector) ?? [];
+  sheetsAside.delete(scopeSelector);
+  return sheets;
+}
+
+/** Where a style attribute waits while markup is parsed and sanitised on a page that refuses inline styles. */
+const STYLE_ASIDE = 'data-mn-style';
+
+/**
+ * Sets the styles `disarmHandlers` set aside through the CSSOM, which a Content Security Policy does not govern (a
+ * parsed style attribute it refuses, and reports); `root` is in the page's document by now.
+ */
+function stylesBack<T extends Element | DocumentFragment>(root: T): T {
+  const aside = Array.from(root.querySelectorAll<HTMLElement>(`[${STYLE_ASIDE}]`));
+  if (root instanceof Element && root.hasAttribute(STYLE_ASIDE)) aside.push(root as unknown as HTMLElement);
+  for (const el of aside) {
+    el.style.cssText = el.getAttribute(STYLE_ASIDE)!;
+    el.removeAttribute(STYLE_ASIDE);
+  }
+  return root;
+}
+
 /**
  * Sanitises an SVG document's text into an <svg> element ready to insert, or null when there is
  * no SVG in it. `<style>` elements are cleaned and scoped to `scopeSelector`, or removed.
  */
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
   const text = stripDeclarations(svgText);
+  const refused = inlineStylesRefused();
   svgScope = scopeSelector;
-  const fragment = svgPurifier().sanitize(text) as unknown as DocumentFragment | null;
+  // On a page that refuses inline styles, the floor's own style sheets are taken out before any parser reads them, and
+  // added as constructed sheets once the floor is in (`takeSheetsAside`): the policy neither refuses nor reports them.
+  const aside = (css: string) => {
+    const scoped = scopeCss(css.replace(/<!\[CDATA\[|\]\]>/g, ''), scopeSelector);
+    if (scoped) sheetsAside.set(scopeSelector, [...(sheetsAside.get(scopeSelector) ?? []), scoped]);
+  };
+  const fragment = svgPurifier().sanitize(
+    refused ? disarmHandlers(text, true, aside) : text,
+  ) as unknown as DocumentFragment | null;
   // A <frameset> the HTML parser reaches with its frameset flag still "ok" (after an <svg> and a <meta>, say) replaces
   // the body DOMPurify parses into: it answers null, and there is no SVG to show.
   if (!fragment) return null;
   const svg = Array.from(fragment.children).find(
     (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
   );
-  return svg ? (document.importNode(svg, true) as unknown as SVGSVGElement) : null;
+  return svg ? stylesBack(document.importNode(svg, true) as unknown as SVGSVGElement) : null;
 }
 
 /** The address and accessible name of each player kept, read before DOMPurify drops the iframe's attributes. */
@@ -242,7 +279,8 @@ const htmlPurifier = forEachPurifier((p) => {
   });
   p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
     const tag = node.localName.toLowerCase();
-    const name = data.attrName.toLowerCase();
+    const aside = data.attrName === STYLE_ASIDE;
+    const name = aside ? 'style' : data.attrName.toLowerCase();
     const v = data.attrValue.trim();
     let ok = tag !== 'iframe' && (HTML_ATTRS['*']!.has(name) || !!HTML_ATTRS[tag]?.has(name));
     if (ok && name === 'href') ok = LINK_URL.test(v) || LOCAL_REF.test(v) || /^\/(?!\/)/.test(v);
@@ -256,6 +294,7 @@ const htmlPurifier = forEachPurifier((p) => {
       else ok = false;
     }
     if (!ok) data.keepAttr = false;
+    else if (aside) data.forceKeepAttr = true;
   });
   p.addHook('afterSanitizeAttributes', (node) => {
     const el = node as Element;
@@ -283,8 +322,11 @@ const RAW_TEXT = /* @__PURE__ */ new Set(
 );
 const SPACE = /[\t\n\f\r ]/;
 
-/** Scans one tag's attributes from `i` (after its name) as the HTML tokenizer does, renaming on… ones; returns the end. */
-function scanAttributes(html: string, i: number, out: string[]): number {
+/**
+ * Scans one tag's attributes from `i` (after its name) as the HTML tokenizer does, renaming on… ones (and `style`
+ * ones to `STYLE_ASIDE` when `styles` is set); returns the end.
+ */
+function scanAttributes(html: string, i: number, out: string[], styles: boolean): number {
   const n = html.length;
   for (;;) {
     while (i < n && (SPACE.test(html[i]!) || html[i] === '/')) out.push(html[i++]!);
@@ -292,7 +334,7 @@ function scanAttributes(html: string, i: number, out: string[]): number {
     const start = i++;
     while (i < n && !SPACE.test(html[i]!) && !'/>='.includes(html[i]!)) i++;
     const name = html.slice(start, i);
-    out.push(/^on/i.test(name) ? `x-${name}` : name);
+    out.push(/^on/i.test(name) ? `x-${name}` : styles && /^style$/i.test(name) ? STYLE_ASIDE : name);
     let j = i;
     while (j < n && SPACE.test(html[j]!)) j++;
     if (html[j] !== '=') continue;
@@ -328,10 +370,13 @@ function commentEnd(html: string, body: number): number {
  * not what makes a description safe (DOMPurify removes every attribute not on the allow-list, whatever this misses);
  * it follows the tokenizer closely enough that the parser sees no handler in ordinary markup. It does not follow
  * SVG and MathML content, where `<style>` is no raw text: markup made to slip past it there is still reported by the
- * browser, and still removed.
+ * browser, and still removed. With `styles` (a page whose policy refuses inline styles: ./dom.ts), `style` attributes
+ * are renamed `STYLE_ASIDE` as well, kept through the sanitiser's same checks and set again by `stylesBack`; floors run
+ * through it then too, so an Inkscape drawing's thousands of style attributes are neither reported nor lost. With
+ * `sheets`, each `<style>` element is taken out and its text handed to it.
  */
-export function disarmHandlers(html: string): string {
-  if (!/on/i.test(html)) return html;
+export function disarmHandlers(html: string, styles = inlineStylesRefused(), sheets?: (css: string) => void): string {
+  if (!/on/i.test(html) && !(styles && /style/i.test(html))) return html;
   const out: string[] = [];
   const n = html.length;
   let i = 0;
@@ -348,13 +393,22 @@ export function disarmHandlers(html: string): string {
       const end = bogus ? html.indexOf('>', i) : i;
       out.push(html.slice(i, (i = end < 0 ? n : end + 1)));
     } else {
+      const at = out.length;
       out.push(tag[0]);
-      i = scanAttributes(html, i + tag[0].length, out);
+      i = scanAttributes(html, i + tag[0].length, out, styles);
       if (i < n) out.push(html[i++]!);
       const name = tag[2]!.toLowerCase();
       if (!tag[1] && RAW_TEXT.has(name) && i < n) {
         const close = name === 'plaintext' ? -1 : html.slice(i).search(new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'i'));
         const end = close < 0 ? n : i + close;
+        if (sheets && name === 'style') {
+          // The element taken out whole, end tag included; its text handed over.
+          sheets(html.slice(i, end));
+          out.length = at;
+          const after = html.indexOf('>', end);
+          i = close < 0 || after < 0 ? n : after + 1;
+          continue;
+        }
         out.push(html.slice(i, end));
         i = end;
       }
@@ -373,7 +427,7 @@ export function sanitizeHtml(html: string): DocumentFragment {
   // A leading <frameset> replaces the body DOMPurify parses into: it answers null, and there is nothing to show.
   if (!clean) return document.createDocumentFragment();
   for (const img of Array.from(clean.querySelectorAll('img'))) if (!img.getAttribute('src')?.trim()) img.remove();
-  return document.importNode(clean, true);
+  return stylesBack(document.importNode(clean, true));
 }
 
 /** Escapes text for inclusion in HTML (placeholder values inside descriptions). */

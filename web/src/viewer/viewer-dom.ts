@@ -6,7 +6,7 @@
 import type { MapSettings } from '@mapnest/shared/map-document';
 import type { ViewerText } from './i18n/messages';
 import { isolate } from '../map-core/isolate';
-import { h, uid } from './dom';
+import { addSheet, h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
 import { focusRingOnWhite, primaryTextOnWhite, readableTextOn } from '@mapnest/shared/contrast';
@@ -130,7 +130,13 @@ export function liveRegion(): { el: HTMLElement; say: (text: string, wait?: numb
 
 let scopeSeq = 0;
 
-/** The viewer's root: a scope of its own for the author's CSS (scoped to it), the sidebar, the map and a live region. */
+/** The author's CSS of each viewer root, scoped to it (`buildViewerRoot`), added once it is in the page (`putViewerRoot`). */
+const authorSheets = new WeakMap<HTMLElement, string>();
+
+/**
+ * The viewer's root: a scope of its own for the author's CSS (scoped to it, and added by `putViewerRoot`), the
+ * sidebar, the map and a live region.
+ */
 export function buildViewerRoot(
   s: MapSettings,
   t: ViewerText,
@@ -144,7 +150,6 @@ export function buildViewerRoot(
     'div',
     // The interface's language and its direction: Arabic and Hebrew lay the viewer out right to left.
     { class: 'mn-viewer', 'data-mn-scope': scope, lang: t.lang, dir: t.dir },
-    authorCss && h('style', null, authorCss),
     sidebar,
     map,
     live,
@@ -156,5 +161,17 @@ export function buildViewerRoot(
   root.style.setProperty('--mn-primary-text', primaryTextOnWhite(s.primaryColor));
   // Focus rings reach 3:1 on the white panels whatever the primary colour (WCAG 1.4.11, 2.4.7): a pale one is darkened.
   root.style.setProperty('--mn-focus', focusRingOnWhite(s.primaryColor));
+  if (authorCss) authorSheets.set(root, authorCss);
   return root;
+}
+
+/**
+ * Puts a viewer's root in `host`, then the author's CSS first in it: a `<style>`, or a constructed sheet on a page that
+ * refuses inline styles (./dom.ts `addSheet`; left on the page when the viewer goes, inert: it names the root's own
+ * scope, and the script-tag embed empties its shadow root's sheets when it unmounts).
+ */
+export function putViewerRoot(host: HTMLElement, root: HTMLDivElement): void {
+  host.append(root);
+  const css = authorSheets.get(root);
+  if (css) addSheet(root, css, true);
 }

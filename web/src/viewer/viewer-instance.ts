@@ -12,7 +12,7 @@ import { PhoneSheets } from './details/phone-sheets';
 import { attachKiosk, attachMinimap, type KioskHost, type MinimapHost, type PartLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
-import { MapArea, buildViewerRoot, liveRegion } from './viewer-dom';
+import { MapArea, buildViewerRoot, liveRegion, putViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { boxKey, layoutFor, styleRoot, viewerBox } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
@@ -175,7 +175,7 @@ export class Viewer implements MapViewerInstance {
 
   /** Puts the viewer in the page, whole (furnished first, so it is laid out once), and reads the map's size. */
   attach(): void {
-    this.#host.append(this.element);
+    putViewerRoot(this.#host, this.element);
     this.#stage.measure();
   }
 

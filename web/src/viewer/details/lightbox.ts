@@ -5,7 +5,7 @@
  * the close button and a click on the backdrop (which presses the close button) close the location through the
  * viewer, which takes the lightbox away and gives focus back to where it was. Loaded on demand with its styles (viewer.ts imports it when a lightbox first opens).
  */
-import { h } from '../dom';
+import { addSheet, h } from '../dom';
 
 /** The lightbox's styles, added with it. */
 export const LIGHTBOX_CSS = `
@@ -35,7 +35,6 @@ export interface Lightbox {
 /** Shows `details` (a `.mn-details` section, closed by its `.mn-details-close` button) as a modal lightbox in `root`. */
 export function openLightbox(root: HTMLElement, details: HTMLElement): Lightbox {
   details.setAttribute('aria-modal', 'true');
-  const style = h('style', null, LIGHTBOX_CSS);
   const el = h('div', { class: 'mn-lightbox' }, details);
   const closeButton = details.querySelector<HTMLElement>('.mn-details-close');
   el.addEventListener('click', (e) => e.target === el && closeButton?.click());
@@ -57,7 +56,8 @@ export function openLightbox(root: HTMLElement, details: HTMLElement): Lightbox 
     if (!el.isConnected) return document.removeEventListener('focusin', keep);
     if (e.target instanceof Node && !el.contains(e.target)) (tabbables(details)[0] ?? details).focus();
   };
-  root.append(style, el);
+  const style = addSheet(root, LIGHTBOX_CSS);
+  root.append(el);
   document.addEventListener('focusin', keep);
   (closeButton ?? details).focus({ preventScroll: true });
   return {

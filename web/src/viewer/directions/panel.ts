@@ -11,7 +11,7 @@ import { buildNetwork } from '../../map-core/wayfinding/network';
 import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/steps';
-import { h, icon, uid } from '../dom';
+import { addSheet, h, icon, uid, type Sheet } from '../dom';
 import { BEHIND_CLASS, DIRECTIONS_SHEET_EVENT, type DirectionsSheetDetail } from '../details/phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
 import { HereMarker } from './here-marker';
@@ -40,7 +40,7 @@ class DirectionsPanelView implements DirectionsPanel {
   /** The ends of the route shown, or of the one last asked for and not found: what the address says. */
   #asked: [string, string] | null = null;
   readonly #panel: HTMLElement;
-  readonly #style = h('style', null, DIRECTIONS_CSS);
+  readonly #style: Sheet;
   readonly #player: RoutePlayer;
   /** The fixed start marked on the map ("You are here"). */
   readonly #here: HereMarker | null = null;
@@ -110,7 +110,7 @@ class DirectionsPanelView implements DirectionsPanel {
       this.#change,
       this.#steps.el,
     );
-    host.root.append(this.#style);
+    this.#style = addSheet(host.root, DIRECTIONS_CSS);
     this.#toggleButton.after(this.#panel);
     // The viewer's layout (narrow or not) is its root's class: follow it while the panel is open.
     this.#layoutWatch = new MutationObserver(() => this.#place());

@@ -7,7 +7,8 @@ import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../../map-core/coords';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeFloor } from './floor-slices';
-import { nextFrame } from '../dom';
+import { addSheet, inlineStylesRefused, nextFrame } from '../dom';
+import { takeSheetsAside } from '../sanitize';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
 
@@ -152,6 +153,12 @@ const bringBack = (el: HTMLElement | SVGElement) => {
   el.style.removeProperty('clip-path');
 };
 
+/** A floor's own style sheets, set aside on a page that refuses inline styles (../sanitize.ts), added once it is in. */
+function sheetsAside(el: HTMLElement): void {
+  if (inlineStylesRefused())
+    for (const css of takeSheetsAside(`[data-mn-scope="${el.getAttribute('data-mn-scope')}"]`)) addSheet(el, css);
+}
+
 /**
  * Puts a loaded floor into `pane`, shown only while `current()` (the stage shows the current floor). A big one
  * (`build`) is first filled in slices while it is laid out but not painted: each slice is styled and laid out alone,
@@ -165,7 +172,7 @@ const bringBack = (el: HTMLElement | SVGElement) => {
 export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
   layer.el.hidden = !layer.build || !current();
   pane.append(layer.el);
-  if (!layer.build) return;
+  if (!layer.build) return sheetsAside(layer.el);
   setAside(layer.el);
   let later: SVGSVGElement[] = [];
   try {
@@ -178,6 +185,7 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
   } finally {
     bringBack(layer.el);
   }
+  sheetsAside(layer.el);
   // Left shown when current: hidden, even for one frame, its thousands of elements' layout would be taken down and
   // built again when the stage shows it.
   layer.el.hidden = !current();

@@ -264,6 +264,16 @@ describe('PublishDialog', () => {
     );
   });
 
+  it('says what a site’s Content Security Policy must allow for each snippet', async () => {
+    routeCalls(mockCall, {});
+    renderDialog({ ...live });
+    const embed = (await screen.findByText('Embed on your site')).closest('details')!;
+    const origin = window.location.origin;
+    expect(embed.textContent).toContain(
+      `If your site sends a Content Security Policy, allow ${origin} in its frame-src for the iframe; for the script tag, in its script-src, connect-src and img-src, and the sites your locations’ images, videos and live data come from. The map needs no inline styles.`,
+    );
+  });
+
   it('offers the map’s address as a QR code, to download as SVG for signs and print', async () => {
     renderDialog({ ...live });
     fireEvent.click(screen.getByText('QR code for signs and print'));

@@ -12,6 +12,7 @@ import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { download, fileNameFor } from '../import/export';
 import { loadMapVersion } from '../load-map';
 import { inspectFloors } from './floor-files';
+import { EmbedHints } from './EmbedHints';
 import { iframeSnippet, scriptSnippet } from './embed-snippets';
 import { useReleaseAction } from './release-action';
 
@@ -416,16 +417,7 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           label="Script tag (no iframe; the map sizes itself and emits events)"
           code={scriptSnippet(origin, mapId)}
         />
-        <p className="panel__hint">
-          To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (
-          <code>{url}?location=id</code>); with the script tag, add <code>?location=id</code> to the page’s URL, or{' '}
-          <code>data-location="id"</code> to the element.
-        </p>
-        <p className="panel__hint">
-          For a touch screen in your venue, open <code>{url}?kiosk=1</code> on it, full screen: the map fills the
-          screen, brings its own keyboard and starts over after 90 s without a touch. Add <code>&amp;fixedfrom=id</code>{' '}
-          to start every route at that location, marked “You are here” (directions: Professional maps).
-        </p>
+        <EmbedHints origin={origin} url={url} />
       </details>
       <QrSection url={url} />
       <div className="confirm__actions">
