@@ -4,7 +4,7 @@
  * header), the iframe embed's links (another site opens in a new tab, never inside the frame), a location's Copy link
  * in the iframe embed (the hosted map's address, on the clipboard where the snippet allows it, else shown selected)
  * and in the script-tag embed (what it says is brought into sight inside the details, the page not scrolled),
- * and the open room's highlight, which keeps the plan's own label readable.
+ * the open room's highlight, which keeps the plan's own label readable, and a map in a closed tab, which fills its element once shown.
  */
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -104,6 +104,42 @@ describe('the script-tag embed on a phone, under the page’s sticky header', ()
       await host.stop();
     },
   );
+});
+
+describe('the script-tag embed in a closed tab', () => {
+  it('fills the height the customer gave its element once the tab opens, its controls inside it', async () => {
+    // A tab (or an accordion's panel, or a dialog) closed with display: none when the embed's script runs.
+    const host = await serveHostPage(`<!doctype html><html><body style="margin:0">
+      <button id="tab" onclick="document.getElementById('panel').hidden = false">Site plan</button>
+      <div id="panel" hidden><div id="map" data-mapnest-map="demo" style="height:500px"></div></div>
+      <script>document.getElementById('map').addEventListener('mapnest:ready', () => (window.ready = true));</script>
+      <script src="${baseUrl()}/embed.js" async></script></body></html>`);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(host.url);
+    // The loader has run and asked for the map while the tab was closed.
+    await page.waitForFunction(() => document.getElementById('map')!.dataset.mapnestMounted === 'true');
+    await page.click('#tab');
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, { polling: 100 });
+    const boxes = await page.evaluate(() => {
+      const root = document.getElementById('map')!.shadowRoot!;
+      const box = (el: Element | null) => {
+        const r = el!.getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+      };
+      return {
+        host: box(document.getElementById('map')),
+        viewer: box(root.querySelector('.mn-viewer')),
+        zoomIn: box(root.querySelector('[aria-label="Zoom in"]')),
+      };
+    });
+    expect(boxes.viewer).toEqual(boxes.host);
+    expect(boxes.zoomIn.bottom).toBeLessThanOrEqual(boxes.host.bottom);
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
 });
 
 describe('the script-tag embed on a phone, sized by itself', () => {

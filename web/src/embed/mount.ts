@@ -19,10 +19,30 @@ export interface MountOptions {
 
 type Host = HTMLElement & { mapnest?: MapViewerApi | null; __mapnestUnmount?: () => void };
 
-/** Mounts a map into `host` (a second call replaces the first); resolves with its API, or null when the map cannot be shown. */
+/**
+ * Mounts a map into `host` (a second call replaces the first); resolves with its API, or null when the map cannot be
+ * shown. A host not rendered (in a closed tab, accordion or dialog: `display: none` on it or around it) has no height
+ * to read, which decides whether the map fills it: the map is mounted once the host is shown.
+ */
 export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapViewerApi | null> {
   const el = host as Host;
   el.__mapnestUnmount?.();
+  if (!el.getClientRects().length)
+    return new Promise((resolve) => {
+      const shown = new ResizeObserver(() => {
+        if (!el.getClientRects().length) return;
+        shown.disconnect();
+        delete el.__mapnestUnmount;
+        resolve(mountMap(el, options));
+      });
+      shown.observe(el);
+      // Unmounted (or mounted again) before it was shown: no map, and nothing left watching.
+      el.__mapnestUnmount = () => {
+        shown.disconnect();
+        delete el.__mapnestUnmount;
+        resolve(null);
+      };
+    });
   const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   container.className = 'mn-embed-root';
