@@ -234,7 +234,9 @@ export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGEleme
   const svg = Array.from(fragment.children).find(
     (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
   );
-  return svg ? stylesBack(document.importNode(svg, true) as unknown as SVGSVGElement) : null;
+  if (!svg) return null;
+  const imported = document.importNode(svg, true) as unknown as SVGSVGElement;
+  return refused ? stylesBack(imported) : imported;
 }
 
 /** The address and accessible name of each player kept, read before DOMPurify drops the iframe's attributes. */
@@ -427,7 +429,8 @@ export function sanitizeHtml(html: string): DocumentFragment {
   // A leading <frameset> replaces the body DOMPurify parses into: it answers null, and there is nothing to show.
   if (!clean) return document.createDocumentFragment();
   for (const img of Array.from(clean.querySelectorAll('img'))) if (!img.getAttribute('src')?.trim()) img.remove();
-  return stylesBack(document.importNode(clean, true));
+  const imported = document.importNode(clean, true);
+  return inlineStylesRefused() ? stylesBack(imported) : imported;
 }
 
 /** Escapes text for inclusion in HTML (placeholder values inside descriptions). */
