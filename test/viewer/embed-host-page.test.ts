@@ -4,7 +4,8 @@
  * header), the iframe embed's links (another site opens in a new tab, never inside the frame), a location's Copy link
  * in the iframe embed (the hosted map's address, on the clipboard where the snippet allows it, else shown selected)
  * and in the script-tag embed (what it says is brought into sight inside the details, the page not scrolled),
- * the open room's highlight, which keeps the plan's own label readable, and a map in a closed tab, which fills its element once shown.
+ * the open room's highlight, which keeps the plan's own label readable, keys typed in the map on a page with shortcuts
+ * of its own, and a map in a closed tab, which fills its element once shown.
  */
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -104,6 +105,37 @@ describe('the script-tag embed on a phone, under the page’s sticky header', ()
       await host.stop();
     },
   );
+});
+
+describe('the script-tag embed on a page with keyboard shortcuts of its own', () => {
+  it('keeps the keys typed in its fields and the keys it acts on; other keys reach the page', async () => {
+    // The page's shortcuts as sites write them: not when a field of the page has the focus, "/" for its search.
+    const host =
+      await serveHostPage(`<!doctype html><html><body style="margin:0"><input id="site" aria-label="Site search">
+      <div id="map" data-mapnest-map="demo" style="height:500px"></div>
+      <script>window.heard = []; document.addEventListener('keydown', (e) => {
+        if (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+        window.heard.push(e.key);
+        if (e.key === '/') { e.preventDefault(); document.getElementById('site').focus(); }
+      });</script>
+      <script src="${baseUrl()}/embed.js" async></script></body></html>`);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    await page.goto(host.url);
+    const search = page.locator('#map .mn-search input');
+    await search.click();
+    await page.keyboard.type('fit/lab');
+    expect(await search.inputValue()).toBe('fit/lab');
+    expect(await page.locator('#site').inputValue()).toBe('');
+    // Arrows pan the map where it has the focus; a key it does not use is the page's.
+    await page.locator('#map .mn-viewport').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('x');
+    expect(await heard()).toEqual(['x']);
+    await context.close();
+    await host.stop();
+  });
 });
 
 describe('the script-tag embed in a closed tab', () => {

@@ -20,6 +20,20 @@ export interface MountOptions {
 type Host = HTMLElement & { mapnest?: MapViewerApi | null; __mapnestUnmount?: () => void };
 
 /**
+ * Keys typed in the map's fields, and keys the map acted on (an arrow that panned it), stay in the map, as they would
+ * in a frame: the page's own shortcuts read them as pressed on the map's element, not in a field (a shadow root's
+ * events name its host), and a "/" that focuses the page's search took the visitor out of the map's mid-word.
+ */
+function watchKeys(shadow: ShadowRoot): ShadowRoot {
+  for (const type of ['keydown', 'keypress', 'keyup'])
+    shadow.addEventListener(type, (e) => {
+      const t = e.target as HTMLElement;
+      if (e.defaultPrevented || t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) e.stopPropagation();
+    });
+  return shadow;
+}
+
+/**
  * Mounts a map into `host` (a second call replaces the first); resolves with its API, or null when the map cannot be
  * shown. A host not rendered (in a closed tab, accordion or dialog: `display: none` on it or around it) has no height
  * to read, which decides whether the map fills it: the map is mounted once the host is shown.
@@ -43,7 +57,7 @@ export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapV
         resolve(null);
       };
     });
-  const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
+  const shadow = el.shadowRoot ?? watchKeys(el.attachShadow({ mode: 'open' }));
   const container = document.createElement('div');
   container.className = 'mn-embed-root';
   // The embed's CSS travels inside its JavaScript (./styles.ts): no style sheet to request.
