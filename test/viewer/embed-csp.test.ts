@@ -2,7 +2,8 @@
  * A script-tag embed on a site whose Content Security Policy refuses inline styles (`style-src` without
  * 'unsafe-inline', as many shops, banks and universities have): the map is styled all the same, its floor's own
  * styles (a `<style>` and thousands of style attributes, as Illustrator and Inkscape write them), the author's CSS and
- * a description's inline styles included, and the page's console is not filled with refusals.
+ * a description's inline styles included, and the page's console is not filled with refusals; and under a policy of
+ * nonces and 'strict-dynamic', given the nonce on its script tag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -163,6 +164,32 @@ describe('a script-tag embed under a Content Security Policy that refuses inline
       expect(await steps.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
       expect(await map.locator('.mn-viewer').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
       await artifact(page, { path: '.test-artifacts/embed-csp-route.png' });
+      expect(await refusals()).toEqual(['style-src-elem']);
+      expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
+    } finally {
+      await context.close();
+      await host.stop();
+    }
+  });
+
+  it('runs under a policy of nonces and strict-dynamic when its script tag carries the nonce', async () => {
+    // The strict policy security guides recommend: no host list, scripts by nonce and what they load.
+    const csp =
+      "script-src 'nonce-r4nd0m' 'strict-dynamic'; style-src 'nonce-r4nd0m'; object-src 'none'; base-uri 'none'";
+    const host = await serveHostPage(
+      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"><style nonce="r4nd0m">#map{height:500px}</style></head><body><div id="map" data-mapnest-map="demo"></div><script nonce="r4nd0m" src="${baseUrl()}/embed.js" async></script></body></html>`,
+    );
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    try {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const refusals = await recordRefusals(page);
+      await page.goto(host.url);
+      const map = page.locator('#map');
+      await map.locator('.mn-viewer .mn-marker-canvas').waitFor();
+      expect(await map.locator('.mn-viewer').evaluate((el) => [getComputedStyle(el).display, el.clientHeight])).toEqual(
+        ['flex', 500],
+      );
       expect(await refusals()).toEqual(['style-src-elem']);
       expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
     } finally {
