@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document
 import { ENGLISH, ViewerText } from './i18n/messages';
 import { messages as arabic } from './i18n/lang-ar';
 import { InViewList } from './directory/in-view-list';
-import { MapArea, buildViewerRoot, liveRegion } from './viewer-dom';
+import { MapArea, buildViewerRoot, liveRegion, putViewerRoot } from './viewer-dom';
 import { contrastRatio } from '@mapnest/shared/contrast';
 import { DIRECTIONS_CSS } from './directions/directions-css';
 import { MINIMAP_CSS } from './minimap';
@@ -88,6 +88,25 @@ describe('the focus indicators with the map’s primary colour', () => {
       expect(drawn, r.selector).not.toContain('var(--mn-primary)');
       expect(drawn, r.selector).toContain('var(--mn-focus)');
     }
+  });
+});
+
+describe('the author’s CSS', () => {
+  it('goes first in the viewer’s root, scoped to it, once the root is in the page', () => {
+    const settings = {
+      ...structuredClone(DEFAULT_SETTINGS),
+      css: '.mn-sidebar { outline: 3px solid red }',
+    } as MapSettings;
+    const root = buildViewerRoot(settings, ENGLISH, null, document.createElement('div'), document.createElement('div'));
+    expect(root.querySelector('style')).toBeNull();
+    const host = document.createElement('div');
+    document.body.append(host);
+    putViewerRoot(host, root);
+    const style = root.firstElementChild as HTMLStyleElement;
+    expect(style.localName).toBe('style');
+    expect(style.textContent).toContain(`[data-mn-scope="${root.dataset.mnScope}"]`);
+    expect(style.textContent).toContain('.mn-sidebar');
+    host.remove();
   });
 });
 
