@@ -2,8 +2,9 @@
  * A script-tag embed on a site whose Content Security Policy refuses inline styles (`style-src` without
  * 'unsafe-inline', as many shops, banks and universities have): the map is styled all the same, its floor's own
  * styles (a `<style>` and thousands of style attributes, as Illustrator and Inkscape write them), the author's CSS and
- * a description's inline styles included, and the page's console is not filled with refusals; and under a policy of
- * nonces and 'strict-dynamic', given the nonce on its script tag.
+ * a description's inline styles included, and the page's console is not filled with refusals; under a policy of
+ * nonces and 'strict-dynamic', given the nonce on its script tag; and where the page enforces Trusted Types with a
+ * list of policies that names `dompurify`, as the Publish dialog asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -192,6 +193,27 @@ describe('a script-tag embed under a Content Security Policy that refuses inline
       );
       expect(await refusals()).toEqual(['style-src-elem']);
       expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
+    } finally {
+      await context.close();
+      await host.stop();
+    }
+  });
+
+  it('shows its floors and descriptions where the page enforces Trusted Types and allows the policy dompurify', async () => {
+    const csp = "require-trusted-types-for 'script'; trusted-types site-policy dompurify";
+    const host = await serveHostPage(
+      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><div id="map" data-mapnest-map="demo"></div><script src="${baseUrl()}/embed.js" async></script></body></html>`,
+    );
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    try {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${host.url}/?location=fitlab`);
+      const map = page.locator('#map');
+      await map.getByText('24/7 gym with classes and sauna.').waitFor();
+      expect(await map.locator('svg.mn-layer-svg rect').count()).toBeGreaterThan(10);
+      // The one refusal: a description's character references, decoded for the search, are then searched as written.
+      expect(errors.filter((e) => !e.includes("requires 'TrustedHTML' assignment"))).toEqual([]);
     } finally {
       await context.close();
       await host.stop();

@@ -14,7 +14,8 @@ export function EmbedHints({ origin, url }: { origin: string; url: string }) {
         If your site sends a Content Security Policy, allow <code>{origin}</code> in its <code>frame-src</code> for the
         iframe; for the script tag, in its <code>script-src</code> (under <code>'strict-dynamic'</code>, give the script
         tag your nonce instead), <code>connect-src</code> and <code>img-src</code>, and the sites your locations’
-        images, videos and live data come from. The map needs no inline styles.
+        images, videos and live data come from. The map needs no inline styles; where the site enforces Trusted Types,
+        allow the policy <code>dompurify</code> in its <code>trusted-types</code>.
       </p>
       <p className="panel__hint">
         For a touch screen in your venue, open <code>{url}?kiosk=1</code> on it, full screen: the map fills the screen,

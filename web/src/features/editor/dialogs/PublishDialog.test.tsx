@@ -270,7 +270,7 @@ describe('PublishDialog', () => {
     const embed = (await screen.findByText('Embed on your site')).closest('details')!;
     const origin = window.location.origin;
     expect(embed.textContent).toContain(
-      `If your site sends a Content Security Policy, allow ${origin} in its frame-src for the iframe; for the script tag, in its script-src (under 'strict-dynamic', give the script tag your nonce instead), connect-src and img-src, and the sites your locations’ images, videos and live data come from. The map needs no inline styles.`,
+      `If your site sends a Content Security Policy, allow ${origin} in its frame-src for the iframe; for the script tag, in its script-src (under 'strict-dynamic', give the script tag your nonce instead), connect-src and img-src, and the sites your locations’ images, videos and live data come from. The map needs no inline styles; where the site enforces Trusted Types, allow the policy dompurify in its trusted-types.`,
     );
   });
 
