@@ -7,11 +7,11 @@
  * list of policies that names `dompurify`, as the Publish dialog asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { buckets, s3 } from '../helpers/accounts';
-import { artifact, collectErrors, launchBrowser, newContext, readText } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, readText } from '../helpers/browser';
 import { serveHostPage } from '../helpers/host-page';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
@@ -78,28 +78,53 @@ function strictPage(mapId: string): string {
   return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="viewport" content="width=device-width"></head><body><h1>Our floor</h1><div data-mapnest-map="${mapId}"></div><script src="${app}/embed.js" async></script></body></html>`;
 }
 
-/** Records the page's policy refusals (their directives), from before its own scripts run. */
-async function recordRefusals(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { refusals: string[] }).refusals = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective), true);
-  });
-  return () => page.evaluate(() => (window as unknown as { refusals: string[] }).refusals);
+/** A customer's page open in a browser: its errors, and the directives of the policy refusals it reported. */
+interface OnPage {
+  page: Page;
+  errors: string[];
+  refusals(): Promise<string[]>;
 }
+
+/**
+ * Serves `html` as a customer's page on 127.0.0.1, opens it (at `path`) in a context of its own with `options`,
+ * recording the page's errors and its policy refusals from before its own scripts run, runs `test`, and closes both.
+ */
+async function onCustomerPage(
+  html: string,
+  options: BrowserContextOptions,
+  test: (on: OnPage) => Promise<void>,
+  path = '/',
+): Promise<void> {
+  const host = await serveHostPage(html);
+  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  try {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { refusals: string[] }).refusals = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective), true);
+    });
+    await page.goto(`${host.url}${path}`);
+    await test({
+      page,
+      errors,
+      refusals: () => page.evaluate(() => (window as unknown as { refusals: string[] }).refusals),
+    });
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+}
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 const REFUSED = 'violates the following Content Security Policy directive';
 
 describe('a script-tag embed under a Content Security Policy that refuses inline styles', () => {
   it('is styled whole, its floor, the author’s CSS and a description included, with one refusal reported, not thousands', async () => {
     const id = await publishMap();
-    const host = await serveHostPage(strictPage(id));
-    const context = await newContext(browser, { width: 1280, height: 800 });
-    try {
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const refusals = await recordRefusals(page);
-      await page.goto(host.url);
+    await onCustomerPage(strictPage(id), DESKTOP, async ({ page, errors, refusals }) => {
       const map = page.locator('[data-mapnest-map]');
       await map.locator('svg.mn-layer-svg #room-7').waitFor();
       await page.waitForFunction(() => performance.getEntriesByName('mapnest:ready').length > 0, null, {
@@ -137,55 +162,38 @@ describe('a script-tag embed under a Content Security Policy that refuses inline
       // attribute of the floor (1,500 here), nor for the floor's `<style>`, nor one per sheet of the viewer.
       expect(await refusals()).toEqual(['style-src-elem']);
       expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
-    } finally {
-      await context.close();
-      await host.stop();
-    }
+    });
   });
 
   it('draws a route on a phone with its Directions panel styled, and only the first style element refused', async () => {
-    const host = await serveHostPage(strictPage('demo'));
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      baseURL: baseUrl(),
-    });
-    try {
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const refusals = await recordRefusals(page);
-      // The page's own address plans the route (the map writes it there as a visitor plans one).
-      await page.goto(`${host.url}/?from=north-entrance&to=fitlab`);
-      const map = page.locator('[data-mapnest-map]');
-      const status = map.getByRole('status').filter({ hasText: 'Route from' });
-      await expect.poll(() => readText(status)).toMatch(/^Route from North entrance to FitLab Gym/);
-      const steps = map.locator('.mn-dir-steps');
-      await steps.locator('.mn-dir-step').first().waitFor();
-      expect(await steps.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
-      expect(await map.locator('.mn-viewer').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
-      await artifact(page, { path: '.test-artifacts/embed-csp-route.png' });
-      expect(await refusals()).toEqual(['style-src-elem']);
-      expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
-    } finally {
-      await context.close();
-      await host.stop();
-    }
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+    // The page's own address plans the route (the map writes it there as a visitor plans one).
+    const route = '/?from=north-entrance&to=fitlab';
+    await onCustomerPage(
+      strictPage('demo'),
+      phone,
+      async ({ page, errors, refusals }) => {
+        const map = page.locator('[data-mapnest-map]');
+        const status = map.getByRole('status').filter({ hasText: 'Route from' });
+        await expect.poll(() => readText(status)).toMatch(/^Route from North entrance to FitLab Gym/);
+        const steps = map.locator('.mn-dir-steps');
+        await steps.locator('.mn-dir-step').first().waitFor();
+        expect(await steps.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+        expect(await map.locator('.mn-viewer').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+        await artifact(page, { path: '.test-artifacts/embed-csp-route.png' });
+        expect(await refusals()).toEqual(['style-src-elem']);
+        expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
+      },
+      route,
+    );
   });
 
   it('runs under a policy of nonces and strict-dynamic when its script tag carries the nonce', async () => {
     // The strict policy security guides recommend: no host list, scripts by nonce and what they load.
     const csp =
       "script-src 'nonce-r4nd0m' 'strict-dynamic'; style-src 'nonce-r4nd0m'; object-src 'none'; base-uri 'none'";
-    const host = await serveHostPage(
-      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"><style nonce="r4nd0m">#map{height:500px}</style></head><body><div id="map" data-mapnest-map="demo"></div><script nonce="r4nd0m" src="${baseUrl()}/embed.js" async></script></body></html>`,
-    );
-    const context = await newContext(browser, { width: 1280, height: 800 });
-    try {
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const refusals = await recordRefusals(page);
-      await page.goto(host.url);
+    const html = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"><style nonce="r4nd0m">#map{height:500px}</style></head><body><div id="map" data-mapnest-map="demo"></div><script nonce="r4nd0m" src="${baseUrl()}/embed.js" async></script></body></html>`;
+    await onCustomerPage(html, DESKTOP, async ({ page, errors, refusals }) => {
       const map = page.locator('#map');
       await map.locator('.mn-viewer .mn-marker-canvas').waitFor();
       expect(await map.locator('.mn-viewer').evaluate((el) => [getComputedStyle(el).display, el.clientHeight])).toEqual(
@@ -193,30 +201,23 @@ describe('a script-tag embed under a Content Security Policy that refuses inline
       );
       expect(await refusals()).toEqual(['style-src-elem']);
       expect(errors.filter((e) => !e.includes(REFUSED))).toEqual([]);
-    } finally {
-      await context.close();
-      await host.stop();
-    }
+    });
   });
 
   it('shows its floors and descriptions where the page enforces Trusted Types and allows the policy dompurify', async () => {
     const csp = "require-trusted-types-for 'script'; trusted-types site-policy dompurify";
-    const host = await serveHostPage(
-      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><div id="map" data-mapnest-map="demo"></div><script src="${baseUrl()}/embed.js" async></script></body></html>`,
+    const html = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><div id="map" data-mapnest-map="demo"></div><script src="${baseUrl()}/embed.js" async></script></body></html>`;
+    await onCustomerPage(
+      html,
+      DESKTOP,
+      async ({ page, errors }) => {
+        const map = page.locator('#map');
+        await map.getByText('24/7 gym with classes and sauna.').waitFor();
+        expect(await map.locator('svg.mn-layer-svg rect').count()).toBeGreaterThan(10);
+        // Refused only: decoding a description's character references for the search (then searched as written).
+        expect(errors.filter((e) => !e.includes("requires 'TrustedHTML' assignment"))).toEqual([]);
+      },
+      '/?location=fitlab',
     );
-    const context = await newContext(browser, { width: 1280, height: 800 });
-    try {
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${host.url}/?location=fitlab`);
-      const map = page.locator('#map');
-      await map.getByText('24/7 gym with classes and sauna.').waitFor();
-      expect(await map.locator('svg.mn-layer-svg rect').count()).toBeGreaterThan(10);
-      // The one refusal: a description's character references, decoded for the search, are then searched as written.
-      expect(errors.filter((e) => !e.includes("requires 'TrustedHTML' assignment"))).toEqual([]);
-    } finally {
-      await context.close();
-      await host.stop();
-    }
   });
 });
