@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { launchChromium } from '../../scripts/chromium-launch';
-import { collectErrors, signInWithTokens } from '../helpers/browser';
+import { collectErrors, settled, signInWithTokens } from '../helpers/browser';
 import { documentWith } from '../helpers/documents';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
@@ -120,7 +120,9 @@ it('copies locations from one map to another in another tab, imports pasted rows
   await expect.poll(() => rows(one.tab)).toEqual(['Location 0', 'Location 1', 'Location 2']);
 
   // Ctrl+D duplicates the selection in place (the browser's Ctrl+D would bookmark the page). The keys wait for the
-  // selection to show: under load a key can come before the selection it acts on is rendered.
+  // selection to show: under load a key can come before the selection it acts on is rendered. The map is focused once
+  // what the undo started has run (a CI run under load pressed Ctrl+A, and the selection never came).
+  await settled(one.tab);
   await one.tab.locator('.editor__canvas .mn-viewport').focus();
   await one.tab.keyboard.press('Control+a');
   await selected(one.tab, '3 locations selected');
